@@ -1,0 +1,25 @@
+"""dist.all_reduce: every rank ends up with the element-wise sum over all ranks, in place.
+
+Run: torchrun --nproc-per-node=2 all_reduce.py
+Variants: gloo-cpu, gloo-cuda, nccl-cuda
+"""
+import os
+
+import torch
+import torch.distributed as dist
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+
+tensor = torch.arange(3, device=device) + 10 * rank
+print(f"rank {rank} before: {tensor.tolist()}")
+dist.all_reduce(tensor, op=dist.ReduceOp.SUM)  # blocks until every rank has the result
+print(f"rank {rank} after:  {tensor.tolist()}")
+
+dist.destroy_process_group()
