@@ -148,4 +148,4 @@ class SnippetItem(pytest.Item):
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):
-        return self.path, None, f"snippets/{self.rel} [{self.variant.id}]"
+        return self.path, 0, f"snippets/{self.rel} [{self.variant.id}]"
