@@ -237,8 +237,16 @@ class Forkserver:
     def _fail(self, message: str) -> None:
         proc, self._proc = self._proc, None
         if proc is not None:
-            os.killpg(proc.pid, signal.SIGKILL)
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
             proc.wait()
+            for pipe in (proc.stdin, proc.stdout):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
         raise HarnessError(message)
 
 

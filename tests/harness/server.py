@@ -130,8 +130,8 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
         elif not isinstance(code, int):
             print(code, file=sys.stderr)
             code = 1
-    except BaseException:  # noqa: BLE001 - the snippet's own exception, reported as torchrun would
-        traceback.print_exc()
+    except BaseException as exc:  # noqa: BLE001 - the script's own error, shown as python would
+        _print_script_traceback(exc, script)
         code = 1
     else:
         code = 0
@@ -139,6 +139,14 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
         print("error: the script ended without calling dist.destroy_process_group()", file=sys.stderr)
         code = 1
     return code
+
+
+def _print_script_traceback(exc: BaseException, script: str) -> None:
+    """Print the traceback from the script's first frame on, without the harness's own frames."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != script:
+        tb = tb.tb_next
+    traceback.print_exception(type(exc), exc, tb or exc.__traceback__)
 
 
 def _rank_env(rank: int, world_size: int, port: int, run_id: str) -> dict[str, str]:

@@ -1,0 +1,47 @@
+# Everything runs inside .venv, which the first target that needs it creates.
+# TORCH: the exact torch version to install (outputs are recorded with it).
+# TORCH_INDEX: an extra package index for torch, e.g. https://download.pytorch.org/whl/cpu to get
+#   the CPU build on a Linux machine without GPUs (plain PyPI serves the CUDA build there).
+PYTHON ?= python3
+TORCH ?= 2.13.0
+TORCH_INDEX ?=
+VENV := .venv
+PY := $(VENV)/bin/python
+PYTEST := $(PY) -m pytest
+SNIPPETS ?= snippets
+SOAK_RUNS ?= 50
+
+.PHONY: test html doctest outputs bench soak serve clean venv
+
+test: $(VENV)/.installed
+	$(PYTEST) -n 2 --dist loadgroup
+
+html: $(VENV)/.installed
+	$(PY) docs/build.py _build/html
+
+doctest: $(VENV)/.installed
+	$(PYTEST) $(SNIPPETS) -v -rs
+
+outputs: $(VENV)/.installed
+	$(PYTEST) $(SNIPPETS) --write-outputs -rs
+
+bench: $(VENV)/.installed
+	PYTHONPATH=tests:docs/_ext $(PY) -m harness.bench
+
+soak: $(VENV)/.installed
+	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v
+
+serve: html
+	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000
+
+venv: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt Makefile
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet torch==$(TORCH) $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
+	$(PY) -m pip install --quiet -r requirements.txt
+	$(PY) tests/check_install.py $(TORCH)
+	touch $@
+
+clean:
+	rm -rf _build .pytest_cache

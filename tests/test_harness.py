@@ -1,0 +1,249 @@
+"""The harness fails loudly, fast and clean: each failure mode of a rank, asserted."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from harness import Forkserver, HarnessError, RankFailure
+
+SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
+
+#: "Within a few seconds": the bound every failure report must arrive in.
+FAST_S = 6.0
+
+PRELUDE = """\
+import os, sys, time, pathlib
+import torch
+import torch.distributed as dist
+rank = int(os.environ["RANK"])
+pathlib.Path(os.environ["PID_DIR"], f"rank{rank}").write_text(str(os.getpid()))
+"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    with Forkserver() as server:
+        yield server
+
+
+def script(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "case.py"
+    path.write_text(PRELUDE + textwrap.dedent(body))
+    return path
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state not in ("Z", "X")
+
+
+def pids_in(directory: Path) -> list[int]:
+    return [int(p.read_text()) for p in directory.iterdir() if p.read_text()]
+
+
+def run(server: Forkserver, tmp_path: Path, body: str, world_size: int = 2, timeout: float = 30):
+    """Run ``body`` after PRELUDE as a distributed script; assert no process outlives it."""
+    pid_dir = tmp_path / "pids"
+    pid_dir.mkdir()
+    result = server.run(script(tmp_path, body), world_size, env={"PID_DIR": str(pid_dir)},
+                        timeout=timeout, distributed=True)
+    survivors = [pid for pid in pids_in(pid_dir) if alive(pid)]
+    assert not survivors, f"processes left running: {survivors}"
+    return result
+
+
+def test_clean_run_captures_each_rank_in_order(server, tmp_path):
+    result = run(server, tmp_path, """
+        dist.init_process_group("gloo")
+        t = torch.tensor([rank + 1])
+        dist.all_reduce(t)
+        print(f"rank {rank} of {dist.get_world_size()}: {t.item()}")
+        os.write(2, b"")  # nothing on stderr
+        dist.destroy_process_group()
+    """, world_size=3)
+    assert result.ok, result.report()
+    assert [r.stdout for r in result.ranks] == [f"rank {r} of 3: 6\n" for r in range(3)]
+    assert all(r.stderr == "" for r in result.ranks)
+
+
+def test_rank_that_raises_is_named_with_its_traceback(server, tmp_path):
+    result = run(server, tmp_path, """
+        dist.init_process_group("gloo")
+        if rank == 1:
+            raise ValueError("boom on rank 1")
+        dist.barrier()  # rank 0 waits for a peer that is gone
+        dist.destroy_process_group()
+    """)
+    assert not result.ok
+    assert result.first_failure == 1
+    assert result.elapsed < FAST_S
+    with pytest.raises(RankFailure) as excinfo:
+        result.check()
+    report = str(excinfo.value)
+    assert "rank 1 failed first (exit code 1)" in report
+    assert "ValueError: boom on rank 1" in report
+    assert 'case.py", line' in report  # the traceback points into the script
+
+
+@pytest.mark.parametrize("how, expected", [
+    ("os._exit(3)", "exit code 3"),
+    ("os.kill(os.getpid(), signal.SIGKILL)", "killed by signal SIGKILL"),
+    ("os.kill(os.getpid(), signal.SIGSEGV)", "killed by signal SIGSEGV"),
+])
+def test_rank_that_dies_hard_is_named_with_its_exit(server, tmp_path, how, expected):
+    result = run(server, tmp_path, f"""
+        import signal
+        dist.init_process_group("gloo")
+        print("last words before dying", flush=False)
+        os.write(1, b"written straight to the descriptor\\n")
+        if rank == 0:
+            {how}
+        dist.barrier()
+        dist.destroy_process_group()
+    """)
+    assert result.first_failure == 0
+    assert result.elapsed < FAST_S
+    assert f"rank 0 failed first ({expected})" in result.report()
+    # Output from just before the crash is kept, Python's and the descriptor's alike.
+    assert "last words before dying" in result.ranks[0].stdout
+    assert "written straight to the descriptor" in result.ranks[0].stdout
+
+
+def test_rank_that_skips_a_collective_is_stopped_with_stacks(server, tmp_path):
+    result = run(server, tmp_path, """
+        dist.init_process_group("gloo")
+        if rank == 0:
+            dist.all_reduce(torch.ones(1))  # rank 1 never joins
+        time.sleep(60) if rank == 1 else None
+        dist.destroy_process_group()
+    """, timeout=3)
+    assert result.timed_out
+    assert result.elapsed < 3 + FAST_S
+    report = result.report()
+    assert "timed out after 3 s; rank(s) 0, 1 still running" in report
+    # Each running rank's Python stack shows where it was stuck.
+    assert "in <module>" in result.ranks[0].stderr and "all_reduce" in result.ranks[0].stderr
+    assert "case.py" in result.ranks[1].stderr
+
+
+def test_descendants_of_a_rank_are_killed_too(server, tmp_path):
+    result = run(server, tmp_path, """
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
+        pathlib.Path(os.environ["PID_DIR"], f"child{rank}").write_text(str(child.pid))
+        time.sleep(300)
+    """, timeout=2)
+    assert result.timed_out
+    # run() asserted that neither the ranks nor their children survive.
+
+
+def test_script_that_forgets_destroy_process_group_fails(server, tmp_path):
+    result = run(server, tmp_path, """
+        dist.init_process_group("gloo")
+        dist.barrier()
+    """)
+    assert not result.ok
+    assert "without calling dist.destroy_process_group()" in result.ranks[0].stderr
+
+
+def test_deprecation_warnings_are_errors(server, tmp_path):
+    result = run(server, tmp_path, """
+        import warnings
+        warnings.warn("old API", DeprecationWarning)
+    """, world_size=1)
+    assert result.first_failure == 0
+    assert "DeprecationWarning: old API" in result.ranks[0].stderr
+    assert "harness" not in result.ranks[0].stderr  # the traceback starts in the script
+
+
+def test_two_servers_at_once_never_collide(tmp_path):
+    all_reduce = SNIPPETS / "distributed" / "all_reduce.py"
+    failures: list[str] = []
+
+    def work():
+        with Forkserver() as server:
+            for _ in range(5):
+                result = server.run(all_reduce, 2)
+                if not result.ok:
+                    failures.append(result.report())
+
+    threads = [threading.Thread(target=work) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures, failures[0]
+
+
+CLIENT = """\
+import sys, pathlib
+sys.path.insert(0, {tests!r})
+from harness import Forkserver
+server = Forkserver()
+server.start()
+pathlib.Path({pid_dir!r}, "server").write_text(str(server._proc.pid))
+print("ready", flush=True)
+server.run({script!r}, 2, env={{"PID_DIR": {pid_dir!r}}}, timeout=300)
+"""
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+def test_nothing_survives_the_test_process(tmp_path, sig):
+    pid_dir = tmp_path / "pids"
+    pid_dir.mkdir()
+    hang = script(tmp_path, "time.sleep(300)\n")
+    client = tmp_path / "client.py"
+    client.write_text(CLIENT.format(tests=str(Path(__file__).parent), pid_dir=str(pid_dir),
+                                    script=str(hang)))
+    proc = subprocess.Popen([sys.executable, str(client)], stdout=subprocess.PIPE)
+    assert proc.stdout.readline() == b"ready\n"
+    deadline = time.monotonic() + 30
+    while len(list(pid_dir.iterdir())) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    pids = pids_in(pid_dir)
+    assert len(pids) == 3, "the server and both ranks should have started"
+    proc.send_signal(sig)
+    proc.wait(timeout=10)
+    proc.stdout.close()
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [p for p in pids if alive(p)], "server or ranks outlived the test process"
+
+
+def test_ranks_die_with_a_killed_server(tmp_path):
+    pid_dir = tmp_path / "pids"
+    pid_dir.mkdir()
+    hang = script(tmp_path, "time.sleep(300)\n")
+    server = Forkserver()
+    server.start()
+    server_pid = server._proc.pid
+
+    def kill_server_once_ranks_run():
+        deadline = time.monotonic() + 30
+        while len(list(pid_dir.iterdir())) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(server_pid, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_server_once_ranks_run)
+    killer.start()
+    with pytest.raises(HarnessError, match="harness server exited"):
+        server.run(hang, 2, env={"PID_DIR": str(pid_dir)}, timeout=300, distributed=True)
+    killer.join()
+    pids = pids_in(pid_dir)
+    deadline = time.monotonic() + 5
+    while any(alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(pids) == 2 and not [p for p in pids if alive(p)], "ranks outlived their server"
