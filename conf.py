@@ -68,6 +68,7 @@ extensions = [
     "sphinx_copybutton",
     "verified_snippets",
     "lang_switch",
+    "zh_search",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
@@ -115,6 +116,7 @@ html_theme_options = {
     "navigation_with_keys": False,
     "navbar_persistent": [],  # the sidebar already has the search field
 }
+html_favicon = str(ROOT / "docs" / "_ext" / "static" / "favicon.svg")
 html_copy_source = True
 html_show_sourcelink = False
 if TREE == "zh":
