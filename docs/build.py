@@ -55,7 +55,7 @@ def build(out: Path, extra: list[str]) -> dict[str, tuple[int, float]]:
 
 def main(argv: list[str]) -> int:
     if not argv or argv[0].startswith("-"):
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print(__doc__.strip().splitlines()[2].replace("``", ""), file=sys.stderr)
         return 2
     out = Path(argv[0]).resolve()
     out.mkdir(parents=True, exist_ok=True)

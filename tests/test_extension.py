@@ -216,6 +216,18 @@ def test_unparsable_record_is_reported(app: SphinxTestApp) -> None:
     assert "hello from cpu" not in str(html(app))
 
 
+@pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-unparsable-cuda")
+def test_unparsable_cuda_record_names_both_fixes(app: SphinxTestApp) -> None:
+    record_all_cpu(app.srcdir / "snippets")
+    (app.srcdir / "snippets" / "single.cuda.out.json").write_text("{}", encoding="utf-8")
+    app.build()
+    warning = one_warning(app, "single.cuda.out.json")
+    assert_located(warning, app, "single.py")
+    assert "expected output is malformed" in warning
+    assert "'make outputs' on a machine with 1 GPU(s)" in warning
+    assert "or delete single.cuda.out.json so the page shows 'not captured yet'" in warning
+
+
 @pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-stale")
 def test_stale_record_is_reported(app: SphinxTestApp) -> None:
     snippets = app.srcdir / "snippets"

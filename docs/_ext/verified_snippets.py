@@ -221,6 +221,8 @@ class SnippetDirective(SphinxDirective):
             record = snippetspec.read_record(path)
         except SpecError as exc:
             where = f" on a machine with {variant.gpus} GPU(s)" if cuda else ""
+            if cuda and path.exists():
+                where += f", or delete {path.name} so the page shows 'not captured yet'"
             self._warn(f"snippet {spec.path.name!r}, variant {variant.id}: {exc}{where}", "record")
             return None
         reason = snippetspec.stale_reason(spec, record)
