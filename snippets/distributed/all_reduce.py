@@ -1,6 +1,6 @@
 """dist.all_reduce: every rank ends up with the element-wise sum over all ranks, in place.
 
-Run: torchrun --nproc-per-node=2 all_reduce.py
+Run: torchrun --standalone --nproc-per-node=2 all_reduce.py
 Variants: gloo-cpu, gloo-cuda, nccl-cuda
 """
 import os

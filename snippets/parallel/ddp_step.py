@@ -1,6 +1,6 @@
 """One DistributedDataParallel training step: ranks see different data, parameters stay equal.
 
-Run: torchrun --nproc-per-node=2 ddp_step.py
+Run: torchrun --standalone --nproc-per-node=2 ddp_step.py
 Variants: gloo-cpu, nccl-cuda
 """
 import os
