@@ -76,8 +76,8 @@ templates_path = [str(ROOT / "docs" / "_ext" / "templates")]
 nitpicky = True
 nitpick_ignore_regex = [
     # The standard library and third-party types named in annotations: no inventories offline.
-    (r"py:.*", r"(pathlib|collections|typing|subprocess|os|io|re|dataclasses|types)\..*"),
-    (r"py:.*", r"(docutils|sphinx|torch)\..*"),
+    (r"py:.*", r"(pathlib|collections|typing|subprocess|os|io|re|dataclasses|types)(\..*)?"),
+    (r"py:.*", r"(docutils|sphinx|torch|pytest|_pytest)(\..*)?"),
 ]
 
 # MyST
@@ -99,6 +99,8 @@ autodoc2_packages = [
     {"path": "../../docs/_ext/snippetspec.py", "module": "snippetspec"},
     {"path": "../../docs/_ext/verified_snippets.py", "module": "verified_snippets"},
 ]
+autodoc2_module_all_regexes = [r"harness"]  # the harness API is what its __all__ lists
+autodoc2_skip_module_regexes = [r"harness\..*"]  # its submodules are internals
 autodoc2_output_dir = "apidocs"
 autodoc2_index_template = None  # the reference page links the modules itself
 autodoc2_render_plugin = "rst"
