@@ -68,8 +68,6 @@ class Strings:
 
     source: str
     download: str
-    run: str
-    output: str
     rank: str
     provenance: str
     provenance_single: str
@@ -82,8 +80,6 @@ STRINGS: dict[str, Strings] = {
     "en": Strings(
         source="Source",
         download="Download {name}",
-        run="Run",
-        output="Output",
         rank="rank {rank}",
         provenance=("Recorded with torch {torch} · backend {backend} · device {device} · "
                     "world size {world_size}"),
@@ -94,8 +90,6 @@ STRINGS: dict[str, Strings] = {
     "zh": Strings(
         source="源代码",
         download="下载 {name}",
-        run="运行",
-        output="输出",
         rank="rank {rank}",
         provenance="录制环境：torch {torch} · 后端 {backend} · 设备 {device} · world size {world_size}",
         provenance_single="录制环境：torch {torch} · 设备 {device} · 单进程",
