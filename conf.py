@@ -1,0 +1,127 @@
+"""Sphinx configuration shared by both languages: ``sphinx-build -c . docs/<en|zh> OUT``.
+
+The language follows the name of the source directory being built: ``docs/en`` gives
+``language = "en"``, ``docs/zh`` gives ``language = "zh_CN"`` (localized theme strings, and a
+search index segmented by jieba).
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import typing
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+
+from verified_snippets import COPYBUTTON_SELECTOR  # noqa: E402
+
+
+class Language(typing.NamedTuple):
+    """One language tree under ``docs/``."""
+
+    sphinx: str  # Sphinx ``language``
+    tag: str  # BCP 47 tag, for hreflang
+    project: str
+    switch_label: str  # how the other tree links here
+
+
+LANGUAGES = {
+    "en": Language("en", "en", "PyTorch Verified Reference", "English"),
+    "zh": Language("zh_CN", "zh-CN", "PyTorch 实测速查", "中文"),
+}
+
+
+def _source_dir() -> Path:
+    """The source directory of the build that is reading this file.
+
+    Sphinx does not hand it to ``conf.py``, but sets ``Sphinx.srcdir`` before reading the
+    configuration, so it is found on the caller's frame.
+    """
+    from sphinx.application import Sphinx
+
+    frame = inspect.currentframe()
+    while frame is not None:
+        app = frame.f_locals.get("self")
+        if isinstance(app, Sphinx):
+            return Path(app.srcdir)
+        frame = frame.f_back
+    raise RuntimeError("conf.py must be read by sphinx-build (source directory unknown)")
+
+
+TREE = _source_dir().name
+if TREE not in LANGUAGES:
+    raise RuntimeError(f"source directory must be one of docs/{{{','.join(LANGUAGES)}}}, not {TREE!r}")
+OTHER = next(name for name in LANGUAGES if name != TREE)
+LANG = LANGUAGES[TREE]
+
+project = LANG.project
+author = "PyTorch Verified Reference contributors"
+copyright = author
+language = LANG.sphinx
+html_title = LANG.project
+
+extensions = [
+    "myst_parser",
+    "autodoc2",
+    "sphinx_copybutton",
+    "verified_snippets",
+    "lang_switch",
+    "zh_search",
+]
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+exclude_patterns = ["_build"]
+templates_path = [str(ROOT / "docs" / "_ext" / "templates")]
+nitpicky = True
+nitpick_ignore_regex = [
+    # The standard library and third-party types named in annotations: no inventories offline.
+    (r"py:.*", r"(pathlib|collections|typing|subprocess|os|io|re|dataclasses|types)(\..*)?"),
+    (r"py:.*", r"(docutils|sphinx|torch|pytest|_pytest)(\..*)?"),
+]
+
+# MyST
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 0
+
+# The snippets and their recorded outputs.
+verified_snippets_root = str(ROOT / "snippets")
+copybutton_selector = COPYBUTTON_SELECTOR
+
+# The other language, linked from every page.
+lang_switch_other = OTHER
+lang_switch_label = LANGUAGES[OTHER].switch_label
+lang_switch_hreflang = LANGUAGES[OTHER].tag
+
+# API reference, rendered from the source without importing it.
+autodoc2_packages = [
+    {"path": "../../tests/harness", "module": "harness"},
+    {"path": "../../docs/_ext/snippetspec.py", "module": "snippetspec"},
+    {"path": "../../docs/_ext/verified_snippets.py", "module": "verified_snippets"},
+]
+autodoc2_module_all_regexes = [r"harness"]  # the harness API is what its __all__ lists
+autodoc2_skip_module_regexes = [r"harness\..*"]  # its submodules are internals
+autodoc2_output_dir = "apidocs"
+autodoc2_index_template = None  # the reference page links the modules itself
+autodoc2_render_plugin = "rst"
+autodoc2_hidden_objects = ["inherited", "dunder", "private"]
+
+# HTML: the book theme, fully offline (no fonts, scripts or analytics from other hosts).
+html_theme = "sphinx_book_theme"
+html_theme_options = {
+    "article_header_end": ["lang-switch.html", "article-header-buttons.html"],
+    "use_download_button": True,
+    "use_fullscreen_button": False,
+    "home_page_in_toc": True,
+    "show_navbar_depth": 2,
+    "show_toc_level": 2,
+    "navigation_with_keys": False,
+    "navbar_persistent": [],  # the sidebar already has the search field
+}
+html_favicon = str(ROOT / "docs" / "_ext" / "static" / "favicon.svg")
+html_copy_source = True
+html_show_sourcelink = False
+if TREE == "zh":
+    # Keep the project's terms (集合通信, 进程组, ...) whole in the search index.
+    html_search_options = {"dict": str(ROOT / "docs" / "_ext" / "jieba_userdict.txt")}
+html_context = {"default_mode": "auto"}  # follow the reader's light/dark preference

@@ -1,0 +1,2 @@
+"""A snippet whose header lacks its Run line."""
+print("never shown")
