@@ -1,0 +1,75 @@
+"""``make bench``: what the warm harness saves, measured in one run on this machine.
+
+Prints the median wall time of a 2-rank snippet through the harness, of the same file started
+by a fresh ``torchrun``, their ratio, the harness's own overhead (a 2-rank script that does
+nothing), and the wall time of the whole snippet suite (``pytest snippets``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import snippetspec
+from harness.client import Forkserver
+
+ROOT = Path(__file__).resolve().parents[2]
+SNIPPET = ROOT / "snippets" / "distributed" / "all_reduce.py"
+
+
+def _timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def _torchrun(spec: snippetspec.Spec) -> None:
+    words = shlex.split(spec.run)
+    words[0] = str(Path(sys.executable).with_name("torchrun"))
+    subprocess.run(words, cwd=spec.path.parent, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=30, help="harness runs per measurement")
+    parser.add_argument("--torchrun-runs", type=int, default=5, help="fresh torchrun launches")
+    args = parser.parse_args()
+    spec = snippetspec.read_spec(SNIPPET)
+    rel = SNIPPET.relative_to(ROOT)
+
+    server = Forkserver()
+    start = _timed(server.start)
+    with server, tempfile.TemporaryDirectory() as tmp:
+        noop = Path(tmp, "noop.py")
+        noop.write_text("pass\n")
+        print(f"harness server start (imports torch once): {start:.2f} s", flush=True)
+        overhead = [_timed(lambda: server.run(noop, 2, distributed=True).check())
+                    for _ in range(args.runs)]
+        harness = [_timed(lambda: server.run(SNIPPET, 2).check()) for _ in range(args.runs)]
+    print(f"harness, {args.runs} runs each:", flush=True)
+    print(f"  {'2-rank no-op script (pure overhead)':<48} median {statistics.median(overhead):.3f} s")
+    print(f"  {str(rel) + ' on 2 ranks':<48} median {statistics.median(harness):.3f} s", flush=True)
+    fresh = []
+    for _ in range(args.torchrun_runs):
+        fresh.append(_timed(lambda: _torchrun(spec)))
+    print(f"fresh `{spec.run}`, {args.torchrun_runs} runs: median {statistics.median(fresh):.3f} s")
+    ratio = statistics.median(fresh) / statistics.median(harness)
+    print(f"ratio torchrun / harness: {ratio:.1f}x (the harness costs 1/{ratio:.0f} of a launch)",
+          flush=True)
+    suite = subprocess.run([sys.executable, "-m", "pytest", "snippets", "-q", "-p", "no:cacheprovider"],
+                           cwd=ROOT, capture_output=True, text=True)
+    summary = suite.stdout.strip().splitlines()[-1] if suite.stdout.strip() else "(no output)"
+    seconds = summary.rsplit(" in ", 1)[-1].strip("= ") if " in " in summary else "?"
+    print(f"snippet suite (pytest snippets, one process): {seconds} wall; {summary.strip('= ')}")
+    return suite.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""Run a snippet the way a reader does: copied alone into an empty directory, under real torchrun."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import snippetspec
+
+#: Variables a launcher sets for its workers; a run started from inside a worker drops them.
+_LAUNCHER_VARS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR",
+                  "MASTER_PORT", "GROUP_RANK", "ROLE_RANK", "TORCHELASTIC_")
+
+
+@dataclasses.dataclass(frozen=True)
+class TorchrunResult:
+    """The launcher's exit status and output, and each rank's stdout/stderr from its log files."""
+
+    returncode: int
+    launcher_output: str
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+
+    def report(self) -> str:
+        lines = [f"torchrun exited with {self.returncode}", self.launcher_output.rstrip()]
+        for rank, (out, err) in enumerate(zip(self.stdout, self.stderr)):
+            lines += [f"--- rank {rank} stdout ---", out.rstrip(), f"--- rank {rank} stderr ---", err.rstrip()]
+        return "\n".join(lines)
+
+
+def torchrun_command(spec: snippetspec.Spec, log_dir: Path) -> list[str]:
+    """The snippet's ``Run:`` line with this environment's torchrun and per-rank log files."""
+    words = shlex.split(spec.run)
+    if words[0] != "torchrun":
+        raise ValueError(f"{spec.path}: not a torchrun snippet: {spec.run!r}")
+    torchrun = str(Path(sys.executable).with_name("torchrun"))
+    return [torchrun, "--log-dir", str(log_dir), "--redirects", "3", *words[1:]]
+
+
+def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> TorchrunResult:
+    """Copy the snippet alone into a fresh directory and run its command there.
+
+    On a timeout, the launcher and every worker are killed and :class:`subprocess.TimeoutExpired`
+    is raised.
+    """
+    with tempfile.TemporaryDirectory(prefix="torchrun-alone-") as tmp:
+        work = Path(tmp, "work")
+        work.mkdir()
+        shutil.copy(spec.path, work / spec.path.name)
+        logs = Path(tmp, "logs")
+        env = {k: v for k, v in os.environ.items() if not k.startswith(_LAUNCHER_VARS)}
+        proc = subprocess.Popen(torchrun_command(spec, logs), cwd=work, env={**env, **variant.env},
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                start_new_session=True)
+        try:
+            output, _ = proc.communicate(timeout=timeout)
+        finally:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)  # workers left behind, if any
+            except ProcessLookupError:
+                pass
+            proc.wait()
+        attempt = max(logs.glob("*/attempt_*"), default=None)
+
+        def read(rank: int, name: str) -> str:
+            path = attempt / str(rank) / name if attempt else None
+            return path.read_text(errors="replace") if path and path.exists() else ""
+
+        ranks = range(variant.world_size)
+        return TorchrunResult(proc.returncode, output, tuple(read(r, "stdout.log") for r in ranks),
+                              tuple(read(r, "stderr.log") for r in ranks))

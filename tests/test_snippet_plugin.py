@@ -1,0 +1,109 @@
+"""The pytest plugin: one item per variant, skips with reasons, and a clear failure for every way
+an expected output can be wrong (changed, stale, missing, unparsable) or a header can be bad."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+REPO = Path(__file__).resolve().parent.parent
+
+SNIPPETS = {
+    "ok": '"""Run: python ok.py"""\nprint("unchanged")\n',
+    "changed": '"""Run: python changed.py"""\nprint("first line")\nprint("second line")\n',
+    "stale": '"""Run: python stale.py"""\nprint("same output")\n',
+    "missing": '"""Run: python missing.py"""\nprint("never recorded")\n',
+    "corrupt": '"""Run: python corrupt.py"""\nprint("record will be damaged")\n',
+    "gpu": '"""Run: python gpu.py\nVariants: cpu, cuda\n"""\nimport os\nprint(os.environ["DEVICE"])\n',
+    "dist": (
+        '"""Run: torchrun --nproc-per-node=2 dist.py\nVariants: gloo-cpu, nccl-cuda\n"""\n'
+        "import os\nimport torch.distributed as dist\n"
+        'dist.init_process_group(os.environ.get("BACKEND", "gloo"))\n'
+        'print("rank", dist.get_rank(), "of", dist.get_world_size())\n'
+        "dist.destroy_process_group()\n"
+    ),
+}
+
+
+def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
+    env_path = os.pathsep.join([str(REPO / "tests"), str(REPO / "docs" / "_ext")])
+    pytester._monkeypatch.setenv("PYTHONPATH", env_path)
+    return pytester.runpytest_subprocess("-p", "harness.pytest_plugin", "-rs", "-v", *args)
+
+
+@pytest.fixture
+def recorded(pytester: pytest.Pytester) -> Path:
+    """A tiny project whose snippets were all recorded, then edited in every way that matters."""
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    for name, text in SNIPPETS.items():
+        (area / f"{name}.py").write_text(text)
+    first = run(pytester, "snippets", "--write-outputs")
+    first.assert_outcomes(passed=7, skipped=2)
+    (area / "changed.py").write_text(SNIPPETS["changed"].replace("second line", "2nd line"))
+    (area / "stale.py").write_text(SNIPPETS["stale"] + "# a comment changes the source only\n")
+    (area / "missing.cpu.out.json").unlink()
+    (area / "corrupt.cpu.out.json").write_text('{"format": 1, "ranks": [')
+    return area
+
+
+@pytest.mark.slow
+def test_every_failure_names_the_file_and_the_fix(pytester, recorded):
+    record = json.loads((recorded / "dist.gloo-cpu-2.out.json").read_text())
+    assert [r["stdout"] for r in record["ranks"]] == [["rank 0 of 2"], ["rank 1 of 2"]]
+    assert record["command"] == "torchrun --nproc-per-node=2 dist.py"
+
+    result = run(pytester, "snippets")
+    out = result.stdout.str()
+    result.assert_outcomes(passed=3, failed=4, skipped=2)
+    for line in ["*area/ok.py::ok?cpu? PASSED*", "*area/dist.py::dist?gloo-cpu-2? PASSED*",
+                 "*area/gpu.py::gpu?cpu? PASSED*",
+                 "*SKIPPED*dist.py*backend nccl is not available in this torch build*",
+                 "*SKIPPED*gpu.py*needs 1 CUDA GPU(s), this machine has 0*"]:
+        result.stdout.fnmatch_lines([line])
+    # Changed output: a per-rank unified diff and the command that fixes it.
+    assert "area/changed.py [cpu]: output changed; run 'make outputs'" in out
+    assert "-second line" in out and "+2nd line" in out
+    # Same output, edited source: stale.
+    assert "stale.cpu.out.json: stale: stale.py changed since this output was recorded" in out
+    # Missing and unparsable records name the file and the fix.
+    assert "missing.cpu.out.json: expected output is missing; regenerate it with 'make outputs'" in out
+    assert "corrupt.cpu.out.json: expected output does not parse" in out
+
+
+@pytest.mark.slow
+def test_a_bad_header_is_a_collection_error_naming_the_file(pytester):
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    (area / "bad.py").write_text('"""Run: torchrun --nproc-per-node=2 bad.py\nVariants: glue-cpu\n"""\n')
+    (area / "norun.py").write_text('"""An example without its command."""\n')
+    result = run(pytester, "snippets")
+    out = result.stdout.str()
+    assert result.ret != 0
+    assert "bad.py: unknown backend 'glue' in variant 'glue-cpu'; known backends: gloo" in out
+    assert "norun.py: the module docstring has no 'Run:' line" in out
+
+
+def test_a_failing_rank_fails_its_item_with_the_report(pytester):
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    (area / "crash.py").write_text(
+        '"""Run: torchrun --nproc-per-node=2 crash.py"""\n'
+        "import os\n"
+        'if os.environ["RANK"] == "1":\n'
+        '    raise RuntimeError("rank one is broken")\n'
+    )
+    result = run(pytester, "snippets")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "*crash.py on 2 rank(s): rank 1 failed first (exit code 1)*",
+        "*RuntimeError: rank one is broken*",
+    ])
