@@ -117,6 +117,7 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
         warnings.filterwarnings("error", category=DeprecationWarning)
         warnings.filterwarnings("error", category=FutureWarning)
 
+    teardown_errors = _watch_teardown() if port is not None else []
     os.chdir(req["cwd"])
     script = req["argv"][0]
     sys.argv = list(req["argv"])
@@ -136,9 +137,46 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
     else:
         code = 0
     if code == 0 and port is not None and torch.distributed.is_initialized():
-        print("error: the script ended without calling dist.destroy_process_group()", file=sys.stderr)
-        code = 1
+        teardown_errors.append("the script ended without calling dist.destroy_process_group()")
+    for error in teardown_errors:
+        print(f"error: {error}", file=sys.stderr)
+        code = code or 1
     return code
+
+
+def _watch_teardown() -> list[str]:
+    """Note every DistributedDataParallel module still alive when the script destroys the
+    process group. A live DDP module keeps the group alive past ``destroy_process_group()``
+    until interpreter shutdown, where its gloo threads can abort the process ("terminate
+    called without an active exception") in some runs; this run exits through ``os._exit`` and
+    would never show that, so the order is checked instead, every time.
+    """
+    import gc
+    import weakref
+
+    import torch.distributed as dist
+    from torch.nn.parallel import DistributedDataParallel
+
+    errors: list[str] = []
+    alive: weakref.WeakSet = weakref.WeakSet()
+    ddp_init, destroy = DistributedDataParallel.__init__, dist.destroy_process_group
+
+    def init(self, *args, **kwargs):
+        alive.add(self)
+        ddp_init(self, *args, **kwargs)
+
+    def checked_destroy(group=None):
+        if group is None and alive:
+            gc.collect()
+        if group is None and alive:
+            errors.append("dist.destroy_process_group() was called while a DistributedDataParallel "
+                          "module was still alive; delete it first (del model), or the process can "
+                          "abort at exit")
+        return destroy(group)
+
+    DistributedDataParallel.__init__ = init
+    dist.destroy_process_group = checked_destroy
+    return errors
 
 
 def _print_script_traceback(exc: BaseException, script: str) -> None:
