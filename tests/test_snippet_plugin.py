@@ -107,3 +107,18 @@ def test_a_failing_rank_fails_its_item_with_the_report(pytester):
         "*crash.py on 2 rank(s): rank 1 failed first (exit code 1)*",
         "*RuntimeError: rank one is broken*",
     ])
+
+
+@pytest.mark.slow
+def test_timeouts_per_snippet_and_per_run(pytester):
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    hang = 'import time\ntime.sleep(60)\n'
+    (area / "own.py").write_text('"""Run: python own.py\nTimeout: 1\n"""\n' + hang)
+    (area / "run_wide.py").write_text('"""Run: torchrun --nproc-per-node=2 run_wide.py"""\n' + hang)
+    result = run(pytester, "snippets", "--snippet-timeout=2")
+    result.assert_outcomes(failed=2)
+    result.stdout.fnmatch_lines(["*own.py on 1 rank(s): timed out after 1 s; rank(s) 0 still running*"])
+    result.stdout.fnmatch_lines(["*run_wide.py on 2 rank(s): timed out after 2 s; rank(s) 0, 1 still running*"])
+    result.stdout.fnmatch_lines(["*in <module>*"])  # the stacks of the stopped ranks
