@@ -271,3 +271,19 @@ def test_deleting_the_ddp_module_first_is_clean(server, tmp_path):
         dist.destroy_process_group()
     """)
     assert result.ok, result.report()
+
+
+def test_run_function_on_ranks(server):
+    from distributed_functions import fails_on_rank_one, sum_of_ranks
+
+    result = server.run_function(sum_of_ranks, world_size=3).check()
+    assert [r.stdout for r in result.ranks] == [f"rank {r}: 3.0\n" for r in range(3)]
+    failed = server.run_function(fails_on_rank_one, world_size=2, timeout=30)
+    assert failed.first_failure == 1
+    assert "AssertionError: rank 1 disagrees" in failed.ranks[1].stderr
+    assert "distributed_functions.py" in failed.ranks[1].stderr  # traceback into the function
+
+
+def test_run_function_refuses_what_ranks_cannot_import(server):
+    with pytest.raises(ValueError, match="module-level function"):
+        server.run_function(lambda: None)

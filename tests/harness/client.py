@@ -12,6 +12,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Callable
 
 #: Seconds a run may take when neither the caller nor the snippet says otherwise.
 DEFAULT_TIMEOUT_S = 60.0
@@ -217,6 +218,34 @@ class Forkserver:
         return RunResult(str(script), world_size, ranks, done["first_failure"], done["timed_out"],
                          timeout, done["elapsed"])
 
+    def run_function(self, function: Callable[[], object], world_size: int = 2, *,
+                     backend: str = "gloo", **kwargs) -> RunResult:
+        """Call ``function()`` on ``world_size`` ranks inside an initialized default process group.
+
+        ``function`` must be importable by name (a module-level function), since the ranks are
+        not forks of the calling process. Each rank runs ``dist.init_process_group(backend)``,
+        calls it, and destroys the group; what it prints is captured per rank. Other keyword
+        arguments are those of :meth:`run` (``env``, ``timeout``, ``cwd``, ...)::
+
+            def check_sum():
+                t = torch.ones(1)
+                dist.all_reduce(t)
+                print(t.item())
+
+            result = server.run_function(check_sum, world_size=3).check()
+            assert [r.stdout for r in result.ranks] == ["3.0\n"] * 3
+        """
+        module, name = function.__module__, function.__qualname__
+        if "<" in name or module == "__main__":
+            raise ValueError(f"{name} must be a module-level function of an importable module")
+        paths = [p for p in sys.path if p]
+        with tempfile.TemporaryDirectory(prefix="harness-function-") as tmp:
+            script = Path(tmp, f"run_{name}.py")
+            script.write_text(_FUNCTION_SCRIPT.format(paths=paths, module=module, name=name,
+                                                      backend=backend))
+            kwargs.setdefault("cwd", os.getcwd())
+            return self.run(script, world_size, distributed=True, **kwargs)
+
     def _send(self, obj: dict) -> None:
         try:
             self._proc.stdin.write((json.dumps(obj) + "\n").encode())
@@ -248,6 +277,17 @@ class Forkserver:
                 except OSError:
                     pass
         raise HarnessError(message)
+
+
+_FUNCTION_SCRIPT = """\
+import importlib, sys
+sys.path[:0] = {paths!r}
+import torch.distributed as dist
+function = getattr(importlib.import_module({module!r}), {name!r})
+dist.init_process_group({backend!r})
+function()
+dist.destroy_process_group()
+"""
 
 
 def _read(outdir: str, rank: int, stream: str) -> str:
