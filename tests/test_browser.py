@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -158,8 +159,11 @@ def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) ->
 def test_download_links_serve_the_snippet(browser: WebDriver, base_url: str) -> None:
     visit(browser, base_url + "en/tensors/creation.html")
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.download")]
-    assert [urllib.parse.urlsplit(u).path.rsplit("/", 1)[1] for u in links] == ["arange.py", "linspace.py"]
-    with urllib.request.urlopen(links[0]) as response:
+    names = [urllib.parse.urlsplit(u).path.rsplit("/", 1)[1] for u in links]
+    page = (REPO / "docs/en/tensors/creation.md").read_text(encoding="utf-8")
+    embedded = re.findall(r"^```\{snippet\} tensors/(\S+)$", page, re.MULTILINE)
+    assert names == embedded and "arange.py" in names  # one link per snippet, in page order
+    with urllib.request.urlopen(links[names.index("arange.py")]) as response:
         assert response.read() == (REPO / "snippets/tensors/arange.py").read_bytes()
 
 
