@@ -122,3 +122,13 @@ def test_timeouts_per_snippet_and_per_run(pytester):
     result.stdout.fnmatch_lines(["*own.py on 1 rank(s): timed out after 1 s; rank(s) 0 still running*"])
     result.stdout.fnmatch_lines(["*run_wide.py on 2 rank(s): timed out after 2 s; rank(s) 0, 1 still running*"])
     result.stdout.fnmatch_lines(["*in <module>*"])  # the stacks of the stopped ranks
+
+
+def test_a_snippet_named_on_the_command_line_is_collected_not_imported(pytester):
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    (area / "dist.py").write_text(SNIPPETS["dist"])
+    result = run(pytester, "snippets/area/dist.py", "--write-outputs")
+    result.assert_outcomes(passed=1, skipped=1)  # importing it would fail: no RANK at import
+    assert (area / "dist.gloo-cpu-2.out.json").exists()

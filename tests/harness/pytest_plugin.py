@@ -33,10 +33,22 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     config.stash[_SERVER].close()
 
 
+def _is_snippet(config: pytest.Config, path: Path) -> bool:
+    return path.is_relative_to(config.rootpath / "snippets") and snippetspec.is_snippet(path)
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    root = parent.config.rootpath / "snippets"
-    if file_path.is_relative_to(root) and snippetspec.is_snippet(file_path):
+    # A file named on the command line reaches pytest_pycollect_makemodule instead.
+    if _is_snippet(parent.config, file_path) and not parent.session.isinitpath(file_path):
         return SnippetFile.from_parent(parent, path=file_path)
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
+    """``pytest snippets/x.py`` collects the snippet, instead of importing (running) it."""
+    if _is_snippet(parent.config, module_path):
+        return SnippetFile.from_parent(parent, path=module_path)
     return None
 
 
