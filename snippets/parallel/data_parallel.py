@@ -1,4 +1,5 @@
-"""nn.DataParallel: one process splits each batch over its GPUs and gathers the outputs; without GPUs it only calls the module.
+"""nn.DataParallel: one process splits each batch over its GPUs and gathers the outputs;
+without GPUs it only calls the module.
 
 Run: python data_parallel.py
 Variants: cpu, cuda
@@ -7,7 +8,7 @@ GPUs: 2
 import os
 
 if os.environ.get("DEVICE", "cpu") == "cpu":
-    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant shows a machine without one
+    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant is a machine without one
 
 import torch
 from torch import nn
@@ -34,7 +35,7 @@ print("device_ids:", model.device_ids)
 for rows in (6, 1):
     calls.clear()
     out = model(torch.randn(rows, 3))  # the input may stay on the CPU: the chunks are copied
-    print(f"batch of {rows}: forward calls {sorted(calls)}, output {tuple(out.shape)} on {out.device}")
+    print(f"batch of {rows}: calls {sorted(calls)}, output {tuple(out.shape)} on {out.device}")
 
 x = torch.randn(6, 3)
 model(x).sum().backward()  # gradients of all replicas are summed into `plain`

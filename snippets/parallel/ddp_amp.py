@@ -1,4 +1,5 @@
-"""Mixed precision with DDP: torch.autocast for the forward pass, torch.amp.GradScaler when the dtype is float16.
+"""Mixed precision with DDP: torch.autocast for the forward pass, and torch.amp.GradScaler
+when the dtype is float16.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_amp.py
 Variants: gloo-cpu, nccl-cuda
@@ -20,7 +21,8 @@ else:
     device = torch.device("cpu")
 
 amp_dtype = torch.float16 if device.type == "cuda" else torch.bfloat16  # CPUs autocast to bfloat16
-scaler = torch.amp.GradScaler(device.type, enabled=amp_dtype == torch.float16)  # bfloat16 needs no scaling
+# bfloat16 needs no loss scaling: the scaler is enabled for float16 only
+scaler = torch.amp.GradScaler(device.type, enabled=amp_dtype == torch.float16)
 
 torch.manual_seed(0)
 model = DDP(nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1)).to(device),
@@ -40,7 +42,7 @@ for step in range(3):
     print(f"step {step}: local loss {loss.item():.4f}")
 
 weight = model.module[0].weight
-print("output dtype:", out.dtype, "| parameter dtype:", weight.dtype, "| gradient dtype:", weight.grad.dtype)
+print("output:", out.dtype, "| parameters:", weight.dtype, "| gradients:", weight.grad.dtype)
 print("loss scaling:", f"on, scale {scaler.get_scale()}" if scaler.is_enabled() else "off")
 
 del model, optimizer  # free DDP before tearing down the process group it uses

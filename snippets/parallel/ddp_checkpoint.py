@@ -1,4 +1,5 @@
-"""Save a DDP checkpoint on rank 0 only, wait with barrier(), then load it on every rank onto its own device.
+"""Save a DDP checkpoint on rank 0 only, wait with barrier(), then load it on every rank,
+onto that rank's own device.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_checkpoint.py
 Variants: gloo-cpu, nccl-cuda
@@ -18,14 +19,16 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
-dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)  # barrier() uses it
+# device_id tells barrier() which GPU to use (it must be None on CPU)
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
 
 torch.manual_seed(0)
 model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 torch.manual_seed(1 + rank)
-nn.functional.mse_loss(model(torch.randn(4, 3, device=device)), torch.randn(4, 1, device=device)).backward()
+x, y = torch.randn(4, 3, device=device), torch.randn(4, 1, device=device)
+nn.functional.mse_loss(model(x), y).backward()
 optimizer.step()
 
 # A directory every rank can reach: rank 0 creates it and sends its path to the others.
@@ -38,7 +41,7 @@ if rank == 0:
     torch.save(model.module.state_dict(), path)  # one writer; .module: keys without "module."
 dist.barrier()  # no rank reads before rank 0 has finished writing
 
-state = torch.load(path, map_location=device)  # tensors saved from rank 0's device land on this rank's
+state = torch.load(path, map_location=device)  # onto this rank's device, whatever it was saved from
 print("loaded tensors on:", state["weight"].device)
 restored = nn.Linear(3, 1).to(device)  # e.g. the model of a new run
 print(restored.load_state_dict(state))

@@ -1,4 +1,4 @@
-"""The DDP constructor copies rank 0's parameters to every rank: ranks seeded differently start equal.
+"""The DDP constructor copies rank 0's parameters to every rank: ranks seeded apart start equal.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_init_broadcast.py
 Variants: gloo-cpu, nccl-cuda
@@ -24,7 +24,7 @@ net = nn.Linear(3, 1).to(device)
 print("before DDP:", [round(w, 4) for w in net.weight.flatten().tolist()])
 
 model = DDP(net, device_ids=[device.index] if device.type == "cuda" else None)
-print("after DDP: ", [round(w, 4) for w in net.weight.flatten().tolist()])  # net was changed in place
+print("after DDP: ", [round(w, 4) for w in net.weight.flatten().tolist()])  # net changed in place
 
 del model  # free DDP before tearing down the process group it uses
 dist.destroy_process_group()

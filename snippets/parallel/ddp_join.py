@@ -1,4 +1,5 @@
-"""Uneven inputs: inside model.join(), a rank that runs out of batches keeps answering the others' all-reduces.
+"""Uneven inputs: inside model.join(), a rank that runs out of batches keeps answering
+the other ranks' all-reduces.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_join.py
 Variants: gloo-cpu, nccl-cuda

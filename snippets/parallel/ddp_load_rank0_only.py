@@ -1,4 +1,5 @@
-"""Loading weights on rank 0 alone: after DDP(...) the other ranks keep their old weights; before it, DDP copies them.
+"""Loading weights on rank 0 alone: after DDP(...) the other ranks keep their old weights;
+before it, the DDP constructor copies them.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_load_rank0_only.py
 Variants: gloo-cpu, nccl-cuda

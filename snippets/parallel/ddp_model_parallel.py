@@ -1,4 +1,5 @@
-"""DDP over model-parallel replicas: 2 processes, each holding one model split over 2 GPUs (4 GPUs in all).
+"""DDP over model-parallel replicas: 2 processes, each holding one model split over 2 GPUs
+(4 GPUs in all).
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_model_parallel.py
 Variants: nccl-cuda
@@ -33,21 +34,22 @@ class TwoGPUModel(nn.Module):
 
 
 torch.manual_seed(0)
-model = DDP(TwoGPUModel(dev0, dev1))  # a module on several devices: device_ids and output_device stay None
+model = DDP(TwoGPUModel(dev0, dev1))  # several devices: device_ids and output_device stay None
 optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
 print(f"rank {rank} uses {dev0} and {dev1}")
 
 torch.manual_seed(1 + rank)  # each rank gets its own batch
 x, labels = torch.randn(20, 10), torch.randn(20, 5)
 out = model(x)
-nn.functional.mse_loss(out, labels.to(out.device)).backward()  # gradients averaged across the 2 ranks
+nn.functional.mse_loss(out, labels.to(out.device)).backward()  # averaged across the 2 ranks
 optimizer.step()
 
 params = torch.cat([p.detach().flatten().to(dev0) for p in model.parameters()])
 low, high = params.clone(), params.clone()
 dist.all_reduce(low, op=dist.ReduceOp.MIN)
 dist.all_reduce(high, op=dist.ReduceOp.MAX)
-print("output on:", out.device, "| parameters equal on all ranks after the step:", torch.equal(low, high))
+print("output on:", out.device)
+print("parameters equal on all ranks after the step:", torch.equal(low, high))
 
 del model, optimizer  # free DDP before tearing down the process group it uses
 dist.destroy_process_group()

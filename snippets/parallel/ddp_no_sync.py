@@ -1,4 +1,5 @@
-"""Gradient accumulation with no_sync(): no communication for the first micro-batches, one all-reduce at the last.
+"""Gradient accumulation with no_sync(): no communication for the first micro-batches,
+one all-reduce at the last.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_no_sync.py
 Variants: gloo-cpu, nccl-cuda
@@ -37,17 +38,18 @@ alone = copy.deepcopy(net)  # accumulates this rank's gradient without DDP, for 
 model = DDP(net, device_ids=[device.index] if device.type == "cuda" else None)
 
 torch.manual_seed(1 + rank)
-batches = [(torch.randn(4, 3, device=device), torch.randn(4, 1, device=device)) for _ in range(ACCUMULATE)]
+batches = [(torch.randn(4, 3, device=device), torch.randn(4, 1, device=device))
+           for _ in range(ACCUMULATE)]
 for i, (x, y) in enumerate(batches):
     (nn.functional.mse_loss(alone(x), y) / ACCUMULATE).backward()
     last = i == ACCUMULATE - 1
     with contextlib.nullcontext() if last else model.no_sync():  # forward AND backward inside
-        (nn.functional.mse_loss(model(x), y) / ACCUMULATE).backward()  # the last one all-reduces the sum
+        (nn.functional.mse_loss(model(x), y) / ACCUMULATE).backward()  # the last all-reduces
     print(f"after micro-batch {i}: gradient same on all ranks:", same_on_all_ranks(net.weight.grad))
 
 mean = alone.weight.grad.clone()
 dist.all_reduce(mean, op=dist.ReduceOp.AVG)
-print("equal to the mean of the ranks' accumulated gradients:", torch.allclose(net.weight.grad, mean))
+print("equal to the mean of the accumulated gradients:", torch.allclose(net.weight.grad, mean))
 
 del model  # free DDP before tearing down the process group it uses
 dist.destroy_process_group()

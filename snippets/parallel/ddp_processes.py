@@ -1,4 +1,5 @@
-"""DDP runs one process per rank; each keeps its own model object, copied once at construction, not on every step.
+"""DDP runs one process per rank; each keeps its own model object, copied once at construction,
+not on every step.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_processes.py
 Variants: gloo-cpu, nccl-cuda

@@ -1,4 +1,5 @@
-"""Resume a DDP run exactly: model, optimizer, epoch and GradScaler state, saved by rank 0, loaded by every rank.
+"""Resume a DDP run exactly: model, optimizer, epoch and GradScaler state,
+saved by rank 0 and loaded by every rank.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_resume.py
 Variants: gloo-cpu, nccl-cuda
@@ -18,7 +19,8 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
-dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)  # barrier() uses it
+# device_id tells barrier() which GPU to use (it must be None on CPU)
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
 amp_dtype = torch.float16 if device.type == "cuda" else torch.bfloat16
 
@@ -26,9 +28,11 @@ amp_dtype = torch.float16 if device.type == "cuda" else torch.bfloat16
 def build():
     """Model, optimizer and loss scaler as a fresh run creates them."""
     torch.manual_seed(0)
-    model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
+    device_ids = [device.index] if device.type == "cuda" else None
+    model = DDP(nn.Linear(3, 1).to(device), device_ids=device_ids)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)  # momentum: state to keep
-    scaler = torch.amp.GradScaler(device.type, init_scale=1024, growth_interval=2)  # scale doubles every 2 steps
+    # the scale starts at 1024 and doubles after every 2 steps without inf/NaN gradients
+    scaler = torch.amp.GradScaler(device.type, init_scale=1024, growth_interval=2)
     return model, optimizer, scaler
 
 
@@ -44,7 +48,8 @@ def train_epoch(model, optimizer, scaler, epoch):
         scaler.update()
 
 
-holder = [tempfile.mkdtemp() if rank == 0 else None]  # rank 0 makes the directory, all ranks learn its path
+# rank 0 makes the directory, all ranks learn its path
+holder = [tempfile.mkdtemp() if rank == 0 else None]
 dist.broadcast_object_list(holder, src=0)
 path = os.path.join(holder[0], "checkpoint.pt")
 
@@ -53,8 +58,8 @@ model, optimizer, scaler = build()
 for epoch in range(2):
     train_epoch(model, optimizer, scaler, epoch)
 if rank == 0:
-    torch.save({"epoch": epoch, "model": model.module.state_dict(), "optimizer": optimizer.state_dict(),
-                "scaler": scaler.state_dict()}, path)
+    torch.save({"epoch": epoch, "model": model.module.state_dict(),
+                "optimizer": optimizer.state_dict(), "scaler": scaler.state_dict()}, path)
 dist.barrier()
 for epoch in range(2, 4):
     train_epoch(model, optimizer, scaler, epoch)

@@ -1,4 +1,5 @@
-"""A parameter that gets no gradient makes DDP fail at the next step, unless find_unused_parameters=True.
+"""A parameter that gets no gradient makes DDP fail at the next step,
+unless find_unused_parameters=True.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_unused_parameters.py
 Variants: gloo-cpu, nccl-cuda

@@ -1,4 +1,5 @@
-"""DistributedSampler gives each rank a disjoint share of the dataset's indices; drop_last decides what happens to the rest.
+"""DistributedSampler gives each rank a disjoint share of the dataset's indices;
+drop_last decides what happens to the rest.
 
 Run: torchrun --standalone --nproc-per-node=2 distributed_sampler.py
 """

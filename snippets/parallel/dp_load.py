@@ -1,10 +1,11 @@
-"""Load a checkpoint saved from a DataParallel model (keys start with "module.") into a plain model, and the reverse.
+"""Load a checkpoint saved from a DataParallel model (keys start with "module.") into a plain model,
+and the reverse.
 
 Run: python dp_load.py
 """
 import os
 
-os.environ["CUDA_VISIBLE_DEVICES"] = ""  # DataParallel then runs on the CPU; the keys are the same on GPUs
+os.environ["CUDA_VISIBLE_DEVICES"] = ""  # run on the CPU; the keys are the same on GPUs
 
 import torch
 from torch import nn

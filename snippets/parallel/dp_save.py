@@ -5,7 +5,7 @@ Run: python dp_save.py
 import io
 import os
 
-os.environ["CUDA_VISIBLE_DEVICES"] = ""  # DataParallel then runs on the CPU; the keys are the same on GPUs
+os.environ["CUDA_VISIBLE_DEVICES"] = ""  # run on the CPU; the keys are the same on GPUs
 
 import torch
 from torch import nn

@@ -1,4 +1,4 @@
-"""DataParallel runs its replicas in threads of one process and builds new replicas on every forward.
+"""DataParallel runs its replicas in threads of one process, and builds new ones on every forward.
 
 Run: python dp_threads.py
 Variants: cpu, cuda
@@ -8,7 +8,7 @@ import os
 import threading
 
 if os.environ.get("DEVICE", "cpu") == "cpu":
-    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant shows a machine without one
+    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant is a machine without one
 
 import torch
 from torch import nn
@@ -30,7 +30,8 @@ class Counter(nn.Module):
 
 cuda = os.environ.get("DEVICE", "cpu") == "cuda"
 torch.manual_seed(0)
-model = nn.DataParallel(Counter().to("cuda:0" if cuda else "cpu"), device_ids=[0, 1] if cuda else None)
+net = Counter().to("cuda:0" if cuda else "cpu")
+model = nn.DataParallel(net, device_ids=[0, 1] if cuda else None)
 for step in range(3):
     model(torch.randn(4, 3)).sum().backward()
 

@@ -1,4 +1,5 @@
-"""One DDP step on N ranks of B samples each equals one step on a single batch of N*B; scale the learning rate with care.
+"""One DDP step on N ranks of B samples each equals one step on a single batch of N*B;
+scale the learning rate with care.
 
 Run: torchrun --standalone --nproc-per-node=2 effective_batch.py
 Variants: gloo-cpu, nccl-cuda
@@ -36,13 +37,15 @@ print("global batch:", world_size * PER_RANK)
 print("DDP gradient == single-process gradient of the global batch:",
       torch.allclose(net.weight.grad, single.weight.grad))
 
-hand = copy.deepcopy(single)  # a hand-written loop: local gradient, then all_reduce(SUM), no division
+# a hand-written loop: local gradient, then all_reduce(SUM), no division by the world size
+hand = copy.deepcopy(single)
 hand.zero_grad()
 nn.functional.mse_loss(hand(x_all[mine]), y_all[mine]).backward()
 dist.all_reduce(hand.weight.grad, op=dist.ReduceOp.SUM)
-print("summed instead of averaged:", round((hand.weight.grad / net.weight.grad).mean().item(), 4), "x larger")
+ratio = (hand.weight.grad / net.weight.grad).mean().item()
+print("summed instead of averaged:", round(ratio, 4), "x larger")
 
-# Linear scaling rule: global batch N times larger -> learning rate N times larger, reached by warm-up.
+# Linear scaling rule: global batch N times larger -> learning rate N times larger, after warm-up.
 BASE_LR = 0.1  # tuned for batch PER_RANK on one device
 optimizer = torch.optim.SGD(model.parameters(), lr=BASE_LR * world_size)
 warmup = torch.optim.lr_scheduler.LinearLR(optimizer, start_factor=1 / world_size, total_iters=4)

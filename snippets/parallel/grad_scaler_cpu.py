@@ -1,4 +1,5 @@
-"""torch.amp.GradScaler without a GPU: GradScaler("cpu") scales; GradScaler() means CUDA, so it warns and turns itself off.
+"""torch.amp.GradScaler without a GPU: GradScaler("cpu") scales; GradScaler() means CUDA,
+so it warns and turns itself off.
 
 This example shows a warning on purpose: it catches it and prints its message.
 
@@ -22,4 +23,5 @@ for warning in caught:
 print("GradScaler():      enabled", default_scaler.is_enabled(), "| state", default_scaler.state_dict())
 
 loss = torch.tensor(0.5)
-print("scaled loss:", cpu_scaler.scale(loss).item(), "(cpu) vs", default_scaler.scale(loss).item(), "(disabled)")
+print("loss 0.5 scaled by GradScaler('cpu'):", cpu_scaler.scale(loss).item())
+print("loss 0.5 scaled by GradScaler():     ", default_scaler.scale(loss).item())

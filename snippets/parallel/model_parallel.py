@@ -21,7 +21,7 @@ class TwoGPUModel(nn.Module):
 
 torch.manual_seed(0)
 model = TwoGPUModel()
-optimizer = torch.optim.SGD(model.parameters(), lr=0.01)  # one optimizer for parameters on both GPUs
+optimizer = torch.optim.SGD(model.parameters(), lr=0.01)  # one optimizer for both GPUs
 
 x = torch.randn(20, 10)
 labels = torch.randn(20, 5)

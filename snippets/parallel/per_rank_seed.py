@@ -1,4 +1,4 @@
-"""Seed random augmentation with seed + rank, but give DistributedSampler the same seed on every rank.
+"""Seed random augmentation with seed + rank; give DistributedSampler the same seed on every rank.
 
 Run: torchrun --standalone --nproc-per-node=2 per_rank_seed.py
 """

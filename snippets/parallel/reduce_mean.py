@@ -1,4 +1,4 @@
-"""Log one loss for the whole job: average it over the ranks with all_reduce, print it on rank 0 only.
+"""Log one loss for the whole job: average it over the ranks with all_reduce, print it on rank 0.
 
 Run: torchrun --standalone --nproc-per-node=2 reduce_mean.py
 Variants: gloo-cpu, nccl-cuda

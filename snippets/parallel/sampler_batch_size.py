@@ -1,4 +1,5 @@
-"""Under DDP, a DataLoader's batch_size is per rank; without a DistributedSampler each rank reads the whole dataset.
+"""Under DDP, a DataLoader's batch_size is per rank; without a DistributedSampler
+each rank reads the whole dataset.
 
 Run: torchrun --standalone --nproc-per-node=2 sampler_batch_size.py
 """

@@ -1,4 +1,5 @@
-"""SyncBatchNorm under DDP on GPUs: batch statistics come from the global batch, not from each rank's own.
+"""SyncBatchNorm under DDP on GPUs: batch statistics come from the global batch,
+not from each rank's own.
 
 Run: torchrun --standalone --nproc-per-node=2 sync_batchnorm.py
 Variants: nccl-cuda
