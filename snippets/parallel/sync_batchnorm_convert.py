@@ -1,0 +1,27 @@
+"""SyncBatchNorm.convert_sync_batchnorm swaps every BatchNorm layer; on CPU, DDP refuses the result.
+
+Run: torchrun --standalone --nproc-per-node=2 sync_batchnorm_convert.py
+"""
+import os
+
+import torch
+import torch.distributed as dist
+from torch import nn
+from torch.nn.parallel import DistributedDataParallel as DDP
+
+backend = os.environ.get("BACKEND", "gloo")
+dist.init_process_group(backend)
+
+torch.manual_seed(0)
+net = nn.Sequential(nn.Conv2d(3, 4, 3), nn.BatchNorm2d(4), nn.ReLU())
+net[1].running_mean.fill_(0.5)  # pretend the layer was trained
+net = nn.SyncBatchNorm.convert_sync_batchnorm(net)  # convert before wrapping with DDP
+print("layers:", [type(layer).__name__ for layer in net])
+print("running_mean kept:", net[1].running_mean.tolist())
+
+try:
+    model = DDP(net)  # a CPU model: SyncBatchNorm needs GPUs
+except ValueError as exc:
+    print("DDP on CPU:", exc)
+
+dist.destroy_process_group()
