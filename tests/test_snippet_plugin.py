@@ -25,6 +25,7 @@ SNIPPETS = {
         "import os\nimport torch.distributed as dist\n"
         'dist.init_process_group(os.environ.get("BACKEND", "gloo"))\n'
         'print("rank", dist.get_rank(), "of", dist.get_world_size())\n'
+        "dist.barrier()\n"
         "dist.destroy_process_group()\n"
     ),
 }

@@ -22,4 +22,5 @@ print(f"rank {rank} before: {tensor.tolist()}")
 dist.all_reduce(tensor, op=dist.ReduceOp.SUM)  # blocks until every rank has the result
 print(f"rank {rank} after:  {tensor.tolist()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

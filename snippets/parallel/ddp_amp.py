@@ -46,4 +46,5 @@ print("output:", out.dtype, "| parameters:", weight.dtype, "| gradients:", weigh
 print("loss scaling:", f"on, scale {scaler.get_scale()}" if scaler.is_enabled() else "off")
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -27,4 +27,5 @@ model = DDP(net, device_ids=[device.index] if device.type == "cuda" else None)
 print("after DDP: ", [round(w, 4) for w in net.weight.flatten().tolist()])  # net changed in place
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -40,4 +40,5 @@ dist.broadcast(reference, src=0)
 print("weights equal to rank 0's:", torch.equal(weight, reference))
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

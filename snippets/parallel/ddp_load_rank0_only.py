@@ -56,4 +56,5 @@ print("loaded on rank 0 before DDP(...):", rounded(model.module.weight))
 print("  equal on all ranks:", same_on_all_ranks(model.module.weight))
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

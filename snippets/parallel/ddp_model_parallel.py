@@ -52,4 +52,5 @@ print("output on:", out.device)
 print("parameters equal on all ranks after the step:", torch.equal(low, high))
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -52,4 +52,5 @@ dist.all_reduce(mean, op=dist.ReduceOp.AVG)
 print("equal to the mean of the accumulated gradients:", torch.allclose(net.weight.grad, mean))
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

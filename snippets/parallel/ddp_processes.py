@@ -51,4 +51,5 @@ print("calls counted by model.module:", model.module.calls)
 print("model.module is the module passed in:", model.module is net)
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

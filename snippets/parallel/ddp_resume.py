@@ -84,4 +84,5 @@ if rank == 0:
     shutil.rmtree(holder[0])
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -34,4 +34,5 @@ weight = model.module.weight.detach().cpu()
 print(f"rank {rank} weight after the step: {[round(w, 4) for w in weight.flatten().tolist()]}")
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -55,4 +55,5 @@ train(model)
 print("  grad of the unused layer:", model.module.unused.weight.grad)
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

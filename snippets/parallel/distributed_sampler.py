@@ -17,4 +17,5 @@ print("10 items (shuffled):    ", list(DistributedSampler(ten)))
 print("11 items:               ", list(DistributedSampler(eleven, shuffle=False)))
 print("11 items, drop_last:    ", list(DistributedSampler(eleven, shuffle=False, drop_last=True)))
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

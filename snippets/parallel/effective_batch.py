@@ -57,4 +57,5 @@ for step in range(6):
 print("learning rate per step:", lrs)
 
 del model, optimizer  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

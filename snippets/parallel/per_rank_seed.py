@@ -41,4 +41,5 @@ wrong = DistributedSampler(range(8), seed=SEED + rank)  # a different permutatio
 print("sampler seed=SEED:       ", list(right), "shared with another rank:", overlap(right))
 print("sampler seed=SEED + rank:", list(wrong), "shared with another rank:", overlap(wrong))
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -18,4 +18,5 @@ print("GROUP_RANK:", os.environ["GROUP_RANK"], "(this machine's node rank)")
 if rank == 0:
     print("only rank 0 prints this line")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -35,4 +35,5 @@ if rank == 0:  # ...but only rank 0 prints
     print(f"mean loss (SUM / world size): {mean.item():.4f}")
     print(f"mean loss (ReduceOp.AVG):     {average.item():.4f}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -26,4 +26,5 @@ try:
 except ValueError as exc:
     print("sampler and shuffle=True:", exc)
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -17,4 +17,5 @@ for epoch in range(3):
     sampler.set_epoch(epoch)  # the shuffle is seeded with seed + epoch, the same on every rank
     print(f"epoch {epoch}, set_epoch({epoch}):", list(sampler))
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -38,4 +38,5 @@ print("BatchNorm1d running_mean:  ", [round(v, 4) for v in plain_bn.running_mean
 print("SyncBatchNorm used the global batch:", torch.allclose(sync_mean, global_mean, atol=1e-6))
 
 del model  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -24,4 +24,5 @@ try:
 except ValueError as exc:
     print("DDP on CPU:", exc)
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

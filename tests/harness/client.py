@@ -224,7 +224,7 @@ class Forkserver:
 
         ``function`` must be importable by name (a module-level function), since the ranks are
         not forks of the calling process. Each rank runs ``dist.init_process_group(backend)``,
-        calls it, and destroys the group; what it prints is captured per rank. Other keyword
+        calls it, then ``dist.barrier()`` and ``dist.destroy_process_group()``; what it prints is captured per rank. Other keyword
         arguments are those of :meth:`run` (``env``, ``timeout``, ``cwd``, ...)::
 
             def check_sum():
@@ -286,6 +286,7 @@ import torch.distributed as dist
 function = getattr(importlib.import_module({module!r}), {name!r})
 dist.init_process_group({backend!r})
 function()
+dist.barrier()
 dist.destroy_process_group()
 """
 
