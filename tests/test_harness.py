@@ -275,8 +275,8 @@ def test_destroying_the_group_under_a_live_ddp_module_fails(server, tmp_path):
 
 
 def test_deleting_the_ddp_module_without_a_barrier_fails(server, tmp_path):
-    # Deleting first was not enough: 2 of 22 torchrun runs still aborted here, none of 22 with
-    # a barrier between the deletion and the teardown.
+    # Deleting first was not enough: 2 of 40 torchrun launches still aborted at exit here,
+    # 1 of 40 with a barrier between the deletion and the teardown.
     result = run(server, tmp_path, """
         from torch.nn.parallel import DistributedDataParallel as DDP
         dist.init_process_group("gloo")

@@ -151,10 +151,10 @@ def _watch_teardown() -> list[str]:
     Without the barrier a rank can tear down while a peer still talks to it: a rank that did
     no collective after ``init_process_group`` exited while its peer was still connecting
     ("Connection closed by peer", 1 run in 30 here), and a 2-rank gloo DDP script aborted at
-    exit under torchrun ("terminate called without an active exception", SIGABRT) in 2 of 22
-    runs after deleting its module, and in 2 of 32 without deleting it. These runs end
-    through ``os._exit`` and would not always show either failure, so the order itself is
-    checked, every time.
+    exit under torchrun ("terminate called without an active exception", SIGABRT) in 2 of 32
+    runs without deleting its module, 2 of 40 after deleting it, and 1 of 40 with the barrier
+    too (the rest of that abort is torch's own). These runs end through ``os._exit`` and would
+    not always show either failure, so the order itself is checked, every time.
     """
     import gc
     import weakref
