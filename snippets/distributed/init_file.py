@@ -14,14 +14,14 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-path = os.path.join(tempfile.gettempdir(), f"init-{os.environ['TORCHELASTIC_RUN_ID']}")  # not printed
-dist.init_process_group(backend, init_method=f"file://{path}", rank=rank, world_size=world_size)
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+path = os.path.join(tempfile.gettempdir(), f"init-{os.environ['TORCHELASTIC_RUN_ID']}")  # not printed
+dist.init_process_group(backend, init_method=f"file://{path}", rank=rank, world_size=world_size)
 
 tensor = torch.tensor([rank + 1], device=device)
 dist.all_reduce(tensor)

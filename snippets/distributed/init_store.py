@@ -13,6 +13,11 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
 rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
 client = dist.TCPStore(os.environ["MASTER_ADDR"], int(os.environ["MASTER_PORT"]),
                        is_master=False, timeout=timedelta(seconds=30))
@@ -26,11 +31,6 @@ print(f"get('config') -> {store.get('config').decode()}")
 store.add("arrived", 1)  # an atomic counter
 
 dist.init_process_group(backend, store=store, rank=rank, world_size=world_size)
-if os.environ.get("DEVICE", "cpu") == "cuda":
-    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
-    torch.cuda.set_device(device)
-else:
-    device = torch.device("cpu")
 dist.barrier()
 print(f"after the barrier, 'arrived' = {store.add('arrived', 0)}")  # add(key, 0) reads a counter
 

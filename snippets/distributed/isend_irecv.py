@@ -1,7 +1,6 @@
 """dist.isend and dist.irecv: non-blocking point-to-point; each returns a Work to wait() on.
 
 Run: torchrun --standalone --nproc-per-node=2 isend_irecv.py
-Variants: gloo-cpu, nccl-cuda
 """
 import os
 
@@ -20,7 +19,7 @@ else:
 peer = 1 - rank
 outgoing = torch.tensor([10.0 * (rank + 1)], device=device)
 incoming = torch.zeros(1, device=device)
-# Both ranks post their send and their receive, then wait: no ordering to get right.
+# Both ranks post their send and their receive, then wait: with gloo, no ordering to get right.
 send_work = dist.isend(outgoing, dst=peer)
 recv_work = dist.irecv(incoming, src=peer)
 print(f"isend returned a {type(send_work).__name__}")
