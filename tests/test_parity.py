@@ -169,7 +169,7 @@ def test_real_docs_embed_every_snippet() -> None:
 def test_real_docs_are_not_empty() -> None:
     assert pages(DOCS / "en") >= {"index.md", "tensors/creation.md", "distributed/collectives.md",
                                   "parallel/ddp.md", "reference/index.md"}
-    assert snippets_in(_read(DOCS, "en", "distributed/collectives.md")) == ["distributed/all_reduce.py"]
+    assert "distributed/all_reduce.py" in snippets_in(_read(DOCS, "en", "distributed/collectives.md"))
 
 
 # --- each check can fail ---------------------------------------------------------------------

@@ -1,0 +1,44 @@
+"""dist.all_gather_single: the tensor form of all_gather, into one preallocated tensor.
+
+Also shows, on purpose, the FutureWarning that its old name all_gather_into_tensor raises in
+torch 2.13: the warning is caught and printed to stdout.
+
+Run: torchrun --standalone --nproc-per-node=2 all_gather_single.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import os
+import warnings
+
+import torch
+import torch.distributed as dist
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+
+world = dist.get_world_size()
+mine = torch.tensor([rank + 1, 10 * (rank + 1)], device=device)
+flat = torch.zeros(world * 2, dtype=torch.int64, device=device)
+dist.all_gather_single(flat, mine)  # rank r's tensor lands in flat[2r:2r+2]
+print(f"flat:    {flat.tolist()}")
+
+stacked = torch.zeros(world, 2, dtype=torch.int64, device=device)  # one row per rank
+try:
+    dist.all_gather_single(stacked, mine)  # the 2-D form of the official example
+    print(f"stacked: {stacked.tolist()}")
+except RuntimeError as exc:
+    print(f"stacked: RuntimeError: {exc}")
+dist.all_gather_single(stacked.view(-1), mine)  # a flat view works everywhere
+print(f"view:    {stacked.tolist()}")
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    dist.all_gather_into_tensor(flat, mine)  # the pre-2.13 name: still works, but warns
+print(f"old name: {caught[0].category.__name__}: {str(caught[0].message).splitlines()[0]}")
+
+dist.destroy_process_group()

@@ -1,0 +1,42 @@
+"""dist.reduce_scatter and reduce_scatter_single: reduce across ranks, rank i keeps chunk i.
+
+Also shows, on purpose, the FutureWarning that the old name reduce_scatter_tensor raises in
+torch 2.13: the warning is caught and printed to stdout.
+
+Run: torchrun --standalone --nproc-per-node=2 reduce_scatter.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import os
+import warnings
+
+import torch
+import torch.distributed as dist
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+
+world = dist.get_world_size()
+# List form: entry i of every rank's list is summed into rank i's output.
+inputs = [torch.tensor([10 * i + rank], device=device) for i in range(world)]
+out = torch.zeros(1, dtype=torch.int64, device=device)
+dist.reduce_scatter(out, inputs, op=dist.ReduceOp.SUM)
+print(f"list input:   {[t.tolist() for t in inputs]} -> {out.tolist()}")
+
+# Tensor form: one input of world * n elements, split into world chunks of n.
+flat = torch.arange(4, device=device) + 100 * rank
+chunk = torch.zeros(2, dtype=torch.int64, device=device)
+dist.reduce_scatter_single(chunk, flat, op=dist.ReduceOp.SUM)
+print(f"tensor input: {flat.tolist()} -> {chunk.tolist()}")
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    dist.reduce_scatter_tensor(chunk, flat)  # the pre-2.13 name: still works, but warns
+print(f"old name: {caught[0].category.__name__}: {str(caught[0].message).splitlines()[0]}")
+
+dist.destroy_process_group()

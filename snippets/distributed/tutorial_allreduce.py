@@ -1,0 +1,20 @@
+"""Tutorial, collectives: all_reduce within a group made of ranks 0 and 1 of four.
+
+Run: torchrun --standalone --nproc-per-node=4 tutorial_allreduce.py
+"""
+import os
+
+import torch
+import torch.distributed as dist
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+dist.init_process_group(backend)
+rank = dist.get_rank()
+
+group = dist.new_group([0, 1])  # every rank makes this call; only 0 and 1 are members
+tensor = torch.ones(1)
+if rank in (0, 1):
+    dist.all_reduce(tensor, op=dist.ReduceOp.SUM, group=group)
+print(f"rank {rank} has {tensor.item()}")  # 2.0 in the group, untouched 1.0 outside
+
+dist.destroy_process_group()
