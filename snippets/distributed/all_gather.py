@@ -24,4 +24,5 @@ print(f"input:  {mine.tolist()}")
 dist.all_gather(gathered, mine)  # fills the list; mine is unchanged
 print(f"output: {[t.tolist() for t in gathered]}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -24,4 +24,5 @@ dist.all_to_all(outputs, inputs)
 print(f"sent:     {[t.item() for t in inputs]}")   # entry j went to rank j
 print(f"received: {[t.item() for t in outputs]}")  # entry i came from rank i
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -27,4 +27,5 @@ dist.all_to_all_single(out, data, output_split_sizes=output_splits, input_split_
 print(f"sent:     {[c.tolist() for c in data.split(input_splits)]}")
 print(f"received: {[c.tolist() for c in out.split(output_splits)]}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

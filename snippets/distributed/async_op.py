@@ -30,4 +30,5 @@ print(f"after wait(): {tensor.tolist()}, is_completed() = {work.is_completed()}"
 future = dist.all_reduce(torch.ones(1, device=device), async_op=True).get_future()
 print(f"through a Future: {future.wait()[0].tolist()}")  # wait() returns the output tensors
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -23,4 +23,5 @@ print(f"devices {backend} can serve: {dist.Backend.backend_capability[backend]}"
 print(f"default for cpu and cuda: {[dist.get_default_backend_for_device(d) for d in ('cpu', 'cuda')]}")
 print(f"backend names torch knows: {dist.Backend.backend_list}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -54,4 +54,5 @@ else:
     print("skipped the monitored barrier")
 dist.barrier()  # the default group still works
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -43,4 +43,5 @@ expected = torch.tensor([float(rank + 1)], device=device)
 dist.all_reduce(expected)
 print(f"ring total {total.item()} == all_reduce {expected.item()}: {bool(total == expected)}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

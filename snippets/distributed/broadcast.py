@@ -26,4 +26,5 @@ print(f"before: {tensor.tolist()}")
 dist.broadcast(tensor, src=0)  # in place on every rank but src
 print(f"after:  {tensor.tolist()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -46,6 +46,7 @@ for step in range(start, 4):
         print("rank 1 fails on purpose")
         sys.exit(1)  # torchrun stops the other workers and starts a new attempt
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()
 if rank == 0:
     os.remove(checkpoint)

@@ -25,4 +25,5 @@ dist.gather(mine, gathered, dst=0)
 print(f"sent:     {mine.tolist()}")
 print(f"received: {None if gathered is None else [t.tolist() for t in gathered]}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -33,4 +33,5 @@ if __name__ == "__main__":
     values = torch.arange(float(rank + 1)) + 10 * rank  # rank r holds r + 1 values
     print(f"rank {rank} holds {values.tolist()}")
     print(f"global_mean: {global_mean(values):.4f}, mean_of_means: {mean_of_means(values):.4f}")
+    dist.barrier()  # no rank tears down while a peer still talks to it
     dist.destroy_process_group()

@@ -33,4 +33,5 @@ try:
 except RuntimeError as exc:
     print(f"GLOO_SOCKET_IFNAME=eht0 -> RuntimeError: {str(exc).split('] ')[-1]}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -33,5 +33,6 @@ try:
 except ValueError as exc:
     print(f"a second init_process_group: ValueError: {exc}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()  # frees the group's connections and threads before exit
 print(f"is_initialized() after destroy: {dist.is_initialized()}")

@@ -29,4 +29,5 @@ print(f"joined through file:// as rank {dist.get_rank()} of {dist.get_world_size
       f"all_reduce gives {tensor.item()}")
 print(f"the file exists while the group lives: {os.path.exists(path)}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()  # the last rank to leave deletes the file

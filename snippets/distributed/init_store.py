@@ -39,4 +39,5 @@ dist.all_reduce(tensor)
 print(f"joined through a TCPStore as rank {dist.get_rank()} of {dist.get_world_size()}; "
       f"all_reduce gives {tensor.item()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -29,4 +29,5 @@ send_work.wait()
 print(f"after wait(): received {incoming.item()} from rank {peer}, "
       f"is_completed() = {recv_work.is_completed()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -27,4 +27,5 @@ tensor = torch.full((2,), float(rank + 1), device=device)
 dist.all_reduce(tensor)
 print(f"rank {rank} on {device.type}: {tensor.tolist()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

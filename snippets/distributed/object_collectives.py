@@ -36,4 +36,5 @@ work = [None]
 dist.scatter_object_list(work, [f"task {i}" for i in range(world)] if rank == 0 else None, src=0)
 print(f"scatter_object_list:   {work}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -24,4 +24,5 @@ if me["rank"] == 0:
     for worker in everyone:
         print(f"  rank {worker['rank']}: node {worker['node']}, local rank {worker['local_rank']}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

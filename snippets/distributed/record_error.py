@@ -43,4 +43,5 @@ if saved is None:
 else:
     os.environ["TORCHELASTIC_ERROR_FILE"] = saved
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

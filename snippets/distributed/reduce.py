@@ -26,4 +26,5 @@ tensor = torch.tensor([1.0, 2.0], device=device) * (rank + 1)
 dist.reduce(tensor, dst=0, op=dist.ReduceOp.AVG)
 print(f"after AVG:   {tensor.tolist()}")  # rank 1: not its input any more, not the result
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -39,4 +39,5 @@ with warnings.catch_warnings(record=True) as caught:
     dist.reduce_scatter_tensor(chunk, flat)  # the pre-2.13 name: still works, but warns
 print(f"old name: {caught[0].category.__name__}: {str(caught[0].message).splitlines()[0]}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -25,4 +25,5 @@ dist.scatter(received, pieces, src=0)
 print(f"src's list: {None if pieces is None else [p.tolist() for p in pieces]}")
 print(f"received:   {received.tolist()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -38,4 +38,5 @@ else:
     dist.send(torch.tensor([100.0 * rank], device=device), dst=0)
     print(f"sent {100.0 * rank} to rank 0")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -20,4 +20,5 @@ for name in MASKED:
 print(f"dist.get_node_local_rank() = {dist.get_node_local_rank()}")  # reads LOCAL_RANK
 print(f"dist.is_torchelastic_launched() = {dist.is_torchelastic_launched()}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

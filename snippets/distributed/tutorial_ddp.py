@@ -55,4 +55,5 @@ print(f"DDP:     {[round(v, 4) for v in b.tolist()]}")
 print(f"max difference: {(a - b).abs().max().item():.1e}, allclose: {torch.allclose(a, b, atol=1e-6)}")
 
 del ddp  # free DDP before tearing down the process group it uses
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -33,6 +33,7 @@ def init_process(rank, world_size, results, fn, backend="gloo"):
     try:
         fn(rank, world_size, results)
     finally:
+        dist.barrier()  # no rank tears down while a peer still talks to it
         dist.destroy_process_group()
 
 

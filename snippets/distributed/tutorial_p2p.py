@@ -31,4 +31,5 @@ request.wait()
 print(f"non-blocking: rank {rank} has {tensor.item()}")
 del request
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

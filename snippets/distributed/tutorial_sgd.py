@@ -97,4 +97,5 @@ for epoch in range(4):
           f"parameters identical on all ranks: {parameters_identical(model)}")
 print(f"weight {[round(w, 2) for w in model.weight.flatten().tolist()]}, bias {model.bias.item():.2f}")
 
+dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()
