@@ -224,8 +224,9 @@ class Forkserver:
 
         ``function`` must be importable by name (a module-level function), since the ranks are
         not forks of the calling process. Each rank runs ``dist.init_process_group(backend)``,
-        calls it, then ``dist.barrier()`` and ``dist.destroy_process_group()``; what it prints is captured per rank. Other keyword
-        arguments are those of :meth:`run` (``env``, ``timeout``, ``cwd``, ...)::
+        calls it, then ``dist.barrier()`` and ``dist.destroy_process_group()``; what it prints
+        is captured per rank. Other keyword arguments are those of :meth:`run` (``env``,
+        ``timeout``, ``cwd``, ...)::
 
             def check_sum():
                 t = torch.ones(1)
@@ -233,7 +234,7 @@ class Forkserver:
                 print(t.item())
 
             result = server.run_function(check_sum, world_size=3).check()
-            assert [r.stdout for r in result.ranks] == ["3.0\n"] * 3
+            assert [r.stdout.strip() for r in result.ranks] == ["3.0"] * 3
         """
         module, name = function.__module__, function.__qualname__
         if "<" in name or module == "__main__":
