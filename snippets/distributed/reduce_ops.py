@@ -34,12 +34,6 @@ for op in ["BAND", "BOR", "BXOR"]:
     dist.all_reduce(tensor, op=getattr(dist.ReduceOp, op))
     print(f"{op:<7} {tensor.item():04b}")
 
-tensor = torch.tensor([5, 7], device=device) + rank
-try:
-    dist.all_reduce(tensor, op=dist.ReduceOp.AVG)  # an integer tensor cannot hold the mean
-except RuntimeError as exc:
-    print(f"AVG on int64: RuntimeError: {exc}; tensor now {tensor.tolist()}")
-
 tensor = values.clone()
 try:
     dist.all_reduce(tensor, op=dist.ReduceOp.PREMUL_SUM(2.0))  # sum of 2 * x
