@@ -34,9 +34,12 @@ for op in ["BAND", "BOR", "BXOR"]:
     dist.all_reduce(tensor, op=getattr(dist.ReduceOp, op))
     print(f"{op:<7} {tensor.item():04b}")
 
+# gloo re-raises a failed collective's error in a later barrier of the same group, so the
+# call that fails gets a group of its own.
+scratch = dist.new_group()
 tensor = values.clone()
 try:
-    dist.all_reduce(tensor, op=dist.ReduceOp.PREMUL_SUM(2.0))  # sum of 2 * x
+    dist.all_reduce(tensor, op=dist.ReduceOp.PREMUL_SUM(2.0), group=scratch)  # sum of 2 * x
     print(f"PREMUL_SUM(2.0) {tensor.tolist()}")
 except RuntimeError as exc:
     print(f"PREMUL_SUM(2.0): RuntimeError: {exc}")
