@@ -78,3 +78,29 @@ def test_only_the_known_abort_after_complete_output_gets_another_launch():
     assert not is_known_exit_abort(TorchrunResult(1, "", ("r0\n", ""), abort), record)  # cut short
     assert not is_known_exit_abort(TorchrunResult(1, "", ("r0\n", "r1\n"), ("boom\n", "")), record)
     assert not is_known_exit_abort(TorchrunResult(0, "", ("r0\n", "r1\n"), ("", "")), record)
+
+
+@pytest.mark.slow
+def test_a_timed_out_launch_leaves_no_worker_behind(tmp_path, monkeypatch):
+    # torchrun starts each worker in a session of its own: killing the launcher's process group
+    # alone would leave them running.
+    import subprocess
+
+    from harness.torchrun import run_alone
+
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    path = tmp_path / "hang.py"
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 hang.py"""\n'
+                    "import os, pathlib, time\n"
+                    'pathlib.Path(os.environ["PID_DIR"], os.environ["RANK"]).write_text(str(os.getpid()))\n'
+                    "time.sleep(300)\n")
+    monkeypatch.setenv("PID_DIR", str(pids))
+    spec = snippetspec.read_spec(path)
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_alone(spec, spec.variants[0], timeout=15)
+    workers = [int(p.read_text()) for p in pids.iterdir()]
+    assert len(workers) == 2, "both workers should have started within the timeout"
+    alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+             and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in "ZX"]
+    assert not alive, f"workers outlived the timed-out launch: {alive}"

@@ -11,7 +11,6 @@ Every ``torchrun`` gets a timeout; on failure or timeout, its whole process tree
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 import pytest
 
 import snippetspec
+from harness.torchrun import kill_tree, torchrun_executable
 
 pytestmark = pytest.mark.slow
 
@@ -29,44 +29,10 @@ SNIPPETS = REPO / "snippets" / "distributed"
 TIMEOUT_S = 120
 
 
-def torchrun() -> list[str]:
-    """The torchrun of the Python running the tests (same torch as the snippets)."""
-    script = Path(sys.executable).with_name("torchrun")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "torch.distributed.run"]
-
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
-
-
-def _children() -> dict[int, list[int]]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            ppid = int(stat.rsplit(")", 1)[1].split()[1])
-            children.setdefault(ppid, []).append(int(entry.name))
-    return children
-
-
-def kill_tree(proc: subprocess.Popen) -> None:
-    """SIGKILL ``proc`` and all its descendants, wherever their sessions are."""
-    children, todo, tree = _children(), [proc.pid], []
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(children.get(pid, []))
-    for pid in reversed(tree):
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-    proc.wait()
 
 
 class Launch:
@@ -76,7 +42,7 @@ class Launch:
         self.log_dir = log_dir
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         self.proc = subprocess.Popen(
-            [*torchrun(), "--log-dir", str(log_dir), "--redirects", "3", *args],
+            [*torchrun_executable(), "--log-dir", str(log_dir), "--redirects", "3", *args],
             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.console = ""
@@ -256,10 +222,10 @@ def test_legacy_launch_passes_local_rank_and_warns(tmp_path: Path) -> None:
     assert "FutureWarning: The module torch.distributed.launch is deprecated" in proc.stderr
     assert "argv=['--local-rank=0'] LOCAL_RANK=0" in proc.stdout
     proc = subprocess.run(
-        [*torchrun(), "--standalone", "--nproc-per-node=1", "--use-env", "legacy.py"],
+        [*torchrun_executable(), "--standalone", "--nproc-per-node=1", "--use-env", "legacy.py"],
         cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT_S,
     )
     assert proc.returncode != 0 and "unrecognized arguments: --use-env" in proc.stderr
-    proc = subprocess.run([*torchrun(), "--standalone", "--nproc-per-node=1", "legacy.py"],
+    proc = subprocess.run([*torchrun_executable(), "--standalone", "--nproc-per-node=1", "legacy.py"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=TIMEOUT_S)
     assert proc.returncode == 0 and "argv=[] LOCAL_RANK=0" in proc.stdout

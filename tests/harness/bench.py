@@ -18,6 +18,7 @@ from pathlib import Path
 
 import snippetspec
 from harness.client import Forkserver
+from harness.torchrun import torchrun_executable
 
 ROOT = Path(__file__).resolve().parents[2]
 SNIPPET = ROOT / "snippets" / "distributed" / "all_reduce.py"
@@ -30,8 +31,7 @@ def _timed(fn) -> float:
 
 
 def _torchrun(spec: snippetspec.Spec) -> None:
-    words = shlex.split(spec.run)
-    words[0] = str(Path(sys.executable).with_name("torchrun"))
+    words = [*torchrun_executable(), *shlex.split(spec.run)[1:]]
     subprocess.run(words, cwd=spec.path.parent, check=True, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
 

@@ -35,13 +35,42 @@ class TorchrunResult:
         return "\n".join(lines)
 
 
+def torchrun_executable() -> list[str]:
+    """The torchrun of the Python running this code (the same torch as the harness)."""
+    script = Path(sys.executable).with_name("torchrun")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "torch.distributed.run"]
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL ``proc`` and all its descendants, then reap it. torchrun starts each worker in a
+    session of its own, so a process-group kill would miss them; they are found through /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(ppid, []).append(int(entry.name))
+    todo, tree = [proc.pid], []
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    for pid in reversed(tree):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    proc.wait()
+
+
 def torchrun_command(spec: snippetspec.Spec, log_dir: Path) -> list[str]:
     """The snippet's ``Run:`` line with this environment's torchrun and per-rank log files."""
     words = shlex.split(spec.run)
     if words[0] != "torchrun":
         raise ValueError(f"{spec.path}: not a torchrun snippet: {spec.run!r}")
-    torchrun = str(Path(sys.executable).with_name("torchrun"))
-    return [torchrun, "--log-dir", str(log_dir), "--redirects", "3", *words[1:]]
+    return [*torchrun_executable(), "--log-dir", str(log_dir), "--redirects", "3", *words[1:]]
 
 
 def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> TorchrunResult:
@@ -56,17 +85,12 @@ def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: flo
         shutil.copy(spec.path, work / spec.path.name)
         logs = Path(tmp, "logs")
         env = {k: v for k, v in os.environ.items() if not k.startswith(_LAUNCHER_VARS)}
-        proc = subprocess.Popen(torchrun_command(spec, logs), cwd=work, env={**env, **variant.env},
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                start_new_session=True)
-        try:
-            output, _ = proc.communicate(timeout=timeout)
-        finally:
+        with subprocess.Popen(torchrun_command(spec, logs), cwd=work, env={**env, **variant.env},
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as proc:
             try:
-                os.killpg(proc.pid, signal.SIGKILL)  # workers left behind, if any
-            except ProcessLookupError:
-                pass
-            proc.wait()
+                output, _ = proc.communicate(timeout=timeout)
+            finally:
+                kill_tree(proc)  # the workers too, when the launcher timed out
         attempt = max(logs.glob("*/attempt_*"), default=None)
 
         def read(rank: int, name: str) -> str:
