@@ -300,6 +300,23 @@ def test_delete_then_barrier_then_destroy_is_clean(server, tmp_path):
     assert result.ok, result.report()
 
 
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_group_kept_alive_past_destroy_fails(server, tmp_path, kept):
+    # A group that outlives destroy_process_group() keeps its gloo worker threads into
+    # interpreter shutdown, where they can abort the process (harness.exitcheck.sitecustomize).
+    result = run(server, tmp_path, f"""
+        dist.init_process_group("gloo")
+        group = dist.new_group()
+        dist.all_reduce(torch.ones(1), group=group)
+        {"" if kept else "del group"}
+        dist.barrier()
+        dist.destroy_process_group()
+    """)
+    message = "a process group outlived dist.destroy_process_group() (2 gloo worker thread(s)"
+    assert (message in result.report()) == kept, result.report()
+    assert result.ok != kept, result.report()
+
+
 def test_run_function_on_ranks(server):
     from distributed_functions import fails_on_rank_one, sum_of_ranks
 

@@ -38,5 +38,8 @@ def test_harness_soak(server, spec, variant):
 
 @pytest.mark.parametrize("spec, variant", distributed_cpu_variants())
 def test_torchrun_soak(spec, variant):
-    for _ in range(RUNS):
-        check_against_record(spec, variant)
+    for run in range(RUNS):
+        try:
+            check_against_record(spec, variant)
+        except AssertionError as exc:
+            pytest.fail(f"torchrun launch {run + 1}/{RUNS} failed:\n{exc}")

@@ -54,5 +54,6 @@ else:
     print("skipped the monitored barrier")
 dist.barrier()  # the default group still works
 
+del group  # a group handle kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -33,5 +33,6 @@ try:
 except RuntimeError as exc:
     print(f"GLOO_SOCKET_IFNAME=eht0 -> RuntimeError: {str(exc).split('] ')[-1]}")
 
+del group  # a group handle kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

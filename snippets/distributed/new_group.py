@@ -52,8 +52,10 @@ if rank in (0, 1):
     tensor = torch.tensor([rank + 1], device=device)
     dist.all_reduce(tensor, group=pair)
     print(f"group [0, 1], created by its members only: sum {tensor.item()}")
+    del pair
 else:
     print("not in [0, 1]: this rank never calls new_group for it")
 
+del evens, odds, mine, other  # group handles kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -30,5 +30,6 @@ tensor = torch.tensor([rank], device=device)
 dist.all_reduce(tensor, group=mine)
 print(f"new_subgroups_by_enumeration: in {dist.get_process_group_ranks(mine)}, sum {tensor.item()}")
 
+del mine, everyone  # group handles kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -49,5 +49,6 @@ with warnings.catch_warnings(record=True) as caught:
     print(f"dist.reduce_op.SUM == dist.ReduceOp.SUM: {dist.reduce_op.SUM == dist.ReduceOp.SUM}")
 print(f"{caught[0].category.__name__}: {caught[0].message}")
 
+del scratch  # a group handle kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

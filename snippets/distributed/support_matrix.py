@@ -235,5 +235,6 @@ else:
     cells = len(op_rows) + len(red_rows) * len(kinds)
     print(f"rank {rank} ran the same {cells} cells; rank 0 prints the table")
 
+del group, coord  # group handles kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

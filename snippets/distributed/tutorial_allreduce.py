@@ -17,5 +17,6 @@ if rank in (0, 1):
     dist.all_reduce(tensor, op=dist.ReduceOp.SUM, group=group)
 print(f"rank {rank} has {tensor.item()}")  # 2.0 in the group, untouched 1.0 outside
 
+del group  # a group handle kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

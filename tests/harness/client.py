@@ -18,6 +18,9 @@ from typing import Callable
 DEFAULT_TIMEOUT_S = 60.0
 #: Modules the server imports once, so that ranks start with them loaded. ``torch._dynamo`` is
 #: imported lazily by DistributedDataParallel and costs over a second per process otherwise.
+#: Preloaded, it also imports ``torch.distributed.nn`` before any process group exists, which
+#: hides a leak a fresh process has (see ``tests/test_torchrun.py``, which runs every snippet
+#: under real torchrun and checks for it).
 PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim", "numpy")
 #: Extra seconds the client waits for the server's reply beyond the run's own timeout.
 _REPLY_SLACK_S = 15.0

@@ -145,22 +145,25 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
 
 
 def _watch_teardown() -> list[str]:
-    """Check that a distributed script ends the robust way: ``del`` every DDP module, then
-    ``dist.barrier()``, then ``dist.destroy_process_group()``.
+    """Check that a distributed script ends the robust way: ``del`` every DDP module and group
+    handle, then ``dist.barrier()``, then ``dist.destroy_process_group()``, after which no
+    process group may be left alive.
 
     Without the barrier a rank can tear down while a peer still talks to it: a rank that did
     no collective after ``init_process_group`` exited while its peer was still connecting
-    ("Connection closed by peer", 1 run in 30 here), and a 2-rank gloo DDP script aborted at
-    exit under torchrun ("terminate called without an active exception", SIGABRT) in 2 of 32
-    runs without deleting its module, 2 of 40 after deleting it, and 1 of 40 with the barrier
-    too (the rest of that abort is torch's own). These runs end through ``os._exit`` and would
-    not always show either failure, so the order itself is checked, every time.
+    ("Connection closed by peer", 1 run in 30 here). A group that outlives
+    ``destroy_process_group()`` keeps its gloo worker threads into interpreter shutdown, where
+    they can abort the process (see :mod:`harness.exitcheck.sitecustomize`). These runs end
+    through ``os._exit`` and would not show either failure reliably, so the order and the
+    threads themselves are checked, every time.
     """
     import gc
     import weakref
 
     import torch.distributed as dist
     from torch.nn.parallel import DistributedDataParallel
+
+    from harness.exitcheck.sitecustomize import FIX, live_group_threads
 
     errors: list[str] = []
     alive: weakref.WeakSet = weakref.WeakSet()
@@ -187,7 +190,11 @@ def _watch_teardown() -> list[str]:
             errors.append("dist.destroy_process_group() was not preceded by dist.barrier() (after "
                           "deleting any DDP module); without it a rank can tear down while a peer "
                           "still talks to it")
-        return destroy(group)
+        result = destroy(group)
+        if group is None and (count := live_group_threads()):
+            errors.append(f"a process group outlived dist.destroy_process_group() ({count} gloo "
+                          f"worker thread(s) still running); {FIX}")
+        return result
 
     DistributedDataParallel.__init__ = init
     dist.barrier = checked_barrier

@@ -73,11 +73,16 @@ def torchrun_command(spec: snippetspec.Spec, log_dir: Path) -> list[str]:
     return [*torchrun_executable(), "--log-dir", str(log_dir), "--redirects", "3", *words[1:]]
 
 
+#: Put on every worker's ``PYTHONPATH``: reports a process group left alive at exit.
+EXIT_CHECK_DIR = Path(__file__).with_name("exitcheck")
+
+
 def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> TorchrunResult:
     """Copy the snippet alone into a fresh directory and run its command there.
 
-    On a timeout, the launcher and every worker are killed and :class:`subprocess.TimeoutExpired`
-    is raised.
+    Each worker also imports :mod:`harness.exitcheck.sitecustomize`, which writes an error to
+    its stderr if a process group is still alive when the script ends. On a timeout, the
+    launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
     """
     with tempfile.TemporaryDirectory(prefix="torchrun-alone-") as tmp:
         work = Path(tmp, "work")
@@ -85,6 +90,7 @@ def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: flo
         shutil.copy(spec.path, work / spec.path.name)
         logs = Path(tmp, "logs")
         env = {k: v for k, v in os.environ.items() if not k.startswith(_LAUNCHER_VARS)}
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(EXIT_CHECK_DIR), env.get("PYTHONPATH")]))
         with subprocess.Popen(torchrun_command(spec, logs), cwd=work, env={**env, **variant.env},
                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as proc:
             try:
