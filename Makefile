@@ -10,6 +10,7 @@ PY := $(VENV)/bin/python
 PYTEST := $(PY) -m pytest
 SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
+SOAK_JOBS ?= 1
 
 .PHONY: test html doctest outputs bench soak serve clean venv
 
@@ -29,7 +30,7 @@ bench: $(VENV)/.installed
 	PYTHONPATH=tests:docs/_ext $(PY) -m harness.bench
 
 soak: $(VENV)/.installed
-	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v
+	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000
