@@ -216,7 +216,9 @@ def test_nothing_survives_the_test_process(tmp_path, sig):
     pids = pids_in(pid_dir)
     assert len(pids) == 3, "the server and both ranks should have started"
     proc.send_signal(sig)
-    proc.wait(timeout=10)
+    # The client's own exit is Python's shutdown, not the harness's; it once took over 10 s
+    # after SIGINT while a torchrun soak loaded the machine. What is checked is the survivors.
+    proc.wait(timeout=60)
     proc.stdout.close()
     deadline = time.monotonic() + 5
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
