@@ -219,7 +219,7 @@ def test_nothing_survives_the_test_process(tmp_path, sig):
     pids = pids_in(pid_dir)
     assert len(pids) == 3, "the server and both ranks should have started"
     proc.send_signal(sig)
-    proc.wait(timeout=30)
+    proc.wait(timeout=10)
     proc.stdout.close()
     deadline = time.monotonic() + 5
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
