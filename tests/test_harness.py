@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -41,12 +42,16 @@ def script(tmp_path: Path, body: str) -> Path:
     return path
 
 
-def alive(pid: int) -> bool:
+def state(pid: int) -> str:
+    """The process's state letter from /proc (R, S, T, Z, ...); "X" once it is gone."""
     try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
     except FileNotFoundError:
-        return False
-    return state not in ("Z", "X")
+        return "X"
+
+
+def alive(pid: int) -> bool:
+    return state(pid) not in ("Z", "X")
 
 
 def pids_in(directory: Path) -> list[int]:
@@ -96,6 +101,54 @@ def test_rank_that_raises_is_named_with_its_traceback(server, tmp_path):
     assert "rank 1 failed first (exit code 1)" in report
     assert "ValueError: boom on rank 1" in report
     assert 'case.py", line' in report  # the traceback points into the script
+
+
+@pytest.mark.parametrize("how, expected", [
+    ('raise ValueError("boom on rank 1")', "exit code 1"),
+    ("os._exit(3)", "exit code 3"),
+], ids=["raises", "exits"])
+def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
+        server, tmp_path, how, expected):
+    """Rank 1 fails; rank 0 fails only because rank 1 is gone. The server is stopped until both
+    have exited, so it sees the two exits together (as on a busy machine): the order it sees
+    them in cannot tell cause from echo; when each failure happened can."""
+    pid_dir, ready, go = tmp_path / "pids", tmp_path / "ready", tmp_path / "go"
+    outcome = {}
+    thread = threading.Thread(target=lambda: outcome.update(result=run(server, tmp_path, f"""
+        dist.init_process_group("gloo")
+        dist.barrier()
+        if rank == 1:
+            pathlib.Path({str(ready)!r}).touch()
+            while not pathlib.Path({str(go)!r}).exists():
+                time.sleep(0.01)
+            {how}
+        dist.barrier()  # fails once rank 1 is gone
+        dist.destroy_process_group()
+    """)))
+    thread.start()
+    server_pid = server._proc.pid
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert ready.exists(), "rank 1 never got ready"
+        os.kill(server_pid, signal.SIGSTOP)
+        while state(server_pid) != "T" and time.monotonic() < deadline:
+            time.sleep(0.001)
+        exits = select.poll()  # a pidfd is readable once the whole process has exited
+        for pid in pids_in(pid_dir):
+            exits.register(os.pidfd_open(pid), select.POLLIN)
+        go.touch()
+        while len(exits.poll(0)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert len(exits.poll(0)) == 2, "the ranks did not exit"
+    finally:
+        os.kill(server_pid, signal.SIGCONT)
+        thread.join(timeout=60)
+    result = outcome["result"]
+    assert result.ranks[0].returncode == 1, result.report()
+    assert result.first_failure == 1, result.report()
+    assert f"rank 1 failed first ({expected})" in result.report()
 
 
 @pytest.mark.parametrize("how, expected", [

@@ -68,7 +68,7 @@ class RunResult:
     script: str
     world_size: int
     ranks: tuple[RankResult, ...]
-    first_failure: int | None
+    first_failure: int | None  # the rank whose failure happened first (not the first exit seen)
     timed_out: bool
     timeout: float
     elapsed: float

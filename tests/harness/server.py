@@ -23,6 +23,7 @@ import sys
 import time
 import traceback
 import warnings
+from pathlib import Path
 
 #: After the first rank fails, the others get this long to end on their own.
 FAILURE_GRACE_S = 0.5
@@ -141,6 +142,8 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
     for error in teardown_errors:
         print(f"error: {error}", file=sys.stderr)
         code = code or 1
+    if code != 0:  # before this process exits, so before any peer can fail because of it
+        Path(outdir, f"rank{rank}.failed_at").write_text(repr(time.monotonic()))
     return code
 
 
@@ -233,6 +236,21 @@ def _read_pipe(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def _failure_time(outdir: str, rank: int, died_after: float) -> float:
+    """When ``rank`` failed, on the clock all processes share (CLOCK_MONOTONIC).
+
+    A rank whose script failed wrote the time itself: a peer that fails because this rank is
+    gone (a collective's "Connection closed by peer") fails later, even if the watch sees both
+    exits at once. A rank that died without a word (a signal, ``os._exit``) counts as dead at
+    ``died_after``, the watch's previous wake-up, so it comes before the errors it causes in
+    its peers; a crash caused by a peer's error in the same wake-up would be misordered.
+    """
+    try:
+        return float(Path(outdir, f"rank{rank}.failed_at").read_text())
+    except (FileNotFoundError, ValueError):
+        return died_after
+
+
 def _reap(pid: int) -> int:
     """Kill what is left of the rank's session, reap the rank, return its exit status."""
     try:
@@ -265,9 +283,9 @@ class Run:
         return int(_read_pipe(port_r))
 
     def watch(self, control_fd: int) -> dict:
-        start = time.monotonic()
+        start = seen = time.monotonic()  # seen: when the watch last woke
         deadline = start + self.req["timeout"]
-        first_failure = None
+        failed_at: dict[int, float] = {}
         timed_out = False
         poller = select.poll()
         for fd in self.pidfds:
@@ -275,20 +293,25 @@ class Run:
         poller.register(control_fd, select.POLLIN | select.POLLHUP)
         while len(self.status) < len(self.pids):
             wait_s = max(0.0, deadline - time.monotonic())
-            for fd, _ in poller.poll(wait_s * 1000):
+            events = poller.poll(wait_s * 1000)
+            woke = time.monotonic()
+            for fd, _ in events:
                 if fd == control_fd:  # the client went away: stop everything
                     self.kill_all()
                     os._exit(0)
                 rank = self.pidfds[fd]
                 poller.unregister(fd)
                 self.status[rank] = _reap(self.pids[rank])
-                if self.status[rank] != 0 and first_failure is None:
-                    first_failure = rank
-                    deadline = min(deadline, time.monotonic() + FAILURE_GRACE_S)
+                if self.status[rank] != 0:
+                    if not failed_at:
+                        deadline = min(deadline, woke + FAILURE_GRACE_S)
+                    failed_at[rank] = _failure_time(self.req["outdir"], rank, died_after=seen)
+            seen = woke
             if time.monotonic() >= deadline and len(self.status) < len(self.pids):
-                timed_out = first_failure is None
+                timed_out = not failed_at
                 self.stop_running()
         self.close()
+        first_failure = min(failed_at, key=lambda r: (failed_at[r], r)) if failed_at else None
         return {
             "ranks": [{"rank": r, "returncode": self.status[r], "stopped": r in self.stopped}
                       for r in range(len(self.pids))],
