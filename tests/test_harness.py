@@ -127,6 +127,7 @@ def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
     """)))
     thread.start()
     server_pid = server._proc.pid
+    pidfds = []
     try:
         deadline = time.monotonic() + 30
         while not ready.exists() and time.monotonic() < deadline:
@@ -136,14 +137,17 @@ def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
         while state(server_pid) != "T" and time.monotonic() < deadline:
             time.sleep(0.001)
         exits = select.poll()  # a pidfd is readable once the whole process has exited
-        for pid in pids_in(pid_dir):
-            exits.register(os.pidfd_open(pid), select.POLLIN)
+        pidfds = [os.pidfd_open(pid) for pid in pids_in(pid_dir)]
+        for fd in pidfds:
+            exits.register(fd, select.POLLIN)
         go.touch()
         while len(exits.poll(0)) < 2 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert len(exits.poll(0)) == 2, "the ranks did not exit"
     finally:
         os.kill(server_pid, signal.SIGCONT)
+        for fd in pidfds:
+            os.close(fd)
         thread.join(timeout=60)
     result = outcome["result"]
     assert result.ranks[0].returncode == 1, result.report()

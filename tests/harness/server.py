@@ -143,7 +143,7 @@ def _rank(req: dict, rank: int, port: int | None) -> int:
         print(f"error: {error}", file=sys.stderr)
         code = code or 1
     if code != 0:  # before this process exits, so before any peer can fail because of it
-        Path(outdir, f"rank{rank}.failed_at").write_text(repr(time.monotonic()))
+        _failure_file(outdir, rank).write_text(repr(time.monotonic()))
     return code
 
 
@@ -236,6 +236,11 @@ def _read_pipe(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def _failure_file(outdir: str, rank: int) -> Path:
+    """Where a failing rank writes the time it failed (see :func:`_failure_time`)."""
+    return Path(outdir, f"rank{rank}.failed_at")
+
+
 def _failure_time(outdir: str, rank: int, died_after: float) -> float:
     """When ``rank`` failed, on the clock all processes share (CLOCK_MONOTONIC).
 
@@ -246,7 +251,7 @@ def _failure_time(outdir: str, rank: int, died_after: float) -> float:
     its peers; a crash caused by a peer's error in the same wake-up would be misordered.
     """
     try:
-        return float(Path(outdir, f"rank{rank}.failed_at").read_text())
+        return float(_failure_file(outdir, rank).read_text())
     except (FileNotFoundError, ValueError):
         return died_after
 
