@@ -12,10 +12,14 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test html doctest outputs bench soak serve clean venv
+.PHONY: test test-fast html doctest outputs bench soak serve clean venv
 
 test: $(VENV)/.installed
 	$(PYTEST) -n 2 --dist loadgroup
+
+# The inner loop: everything but real torchrun launches, pytester sessions and the browser.
+test-fast: $(VENV)/.installed
+	$(PYTEST) -n 2 --dist loadgroup -m "not slow and not browser"
 
 html: $(VENV)/.installed
 	$(PY) docs/build.py _build/html
@@ -27,7 +31,7 @@ outputs: $(VENV)/.installed
 	$(PYTEST) $(SNIPPETS) --write-outputs -rs
 
 bench: $(VENV)/.installed
-	PYTHONPATH=tests:docs/_ext $(PY) -m harness.bench
+	$(PY) tests/bench.py
 
 soak: $(VENV)/.installed
 	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
@@ -37,12 +41,14 @@ serve: html
 
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: requirements.txt Makefile
+$(VENV)/.installed: requirements.txt Makefile pyproject.toml docs/_ext/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet torch==$(TORCH) $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 	$(PY) -m pip install --quiet -r requirements.txt
+	# The project's own packages, editable: ranktest (src/) and the site's tooling (docs/_ext).
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . -e docs/_ext
 	$(PY) tests/check_install.py $(TORCH)
 	touch $@
 
 clean:
-	rm -rf _build .pytest_cache
+	rm -rf _build .pytest_cache docs/*/apidocs

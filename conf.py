@@ -1,58 +1,27 @@
-"""Sphinx configuration shared by both languages: ``sphinx-build -c . docs/<en|zh> OUT``.
+"""Sphinx configuration shared by both languages: ``sphinx-build -c . -t en docs/en OUT``.
 
-The language follows the name of the source directory being built: ``docs/en`` gives
-``language = "en"``, ``docs/zh`` gives ``language = "zh_CN"`` (localized theme strings, and a
-search index segmented by jieba).
+The language is chosen by a Sphinx tag naming its tree (``-t en`` or ``-t zh``; ``docs/build.py``
+passes it): ``en`` gives ``language = "en"``, ``zh`` gives ``language = "zh_CN"`` (localized theme
+strings, and a search index segmented by jieba). The extensions come from the site's own package
+(``docs/_ext``, installed into ``.venv`` by ``make``).
 """
 
 from __future__ import annotations
 
-import inspect
-import sys
-import typing
 from pathlib import Path
 
+from sphinx.errors import ConfigError
+
+from site_languages import LANGUAGES
+from verified_snippets import COPYBUTTON_SELECTOR
+
 ROOT = Path(__file__).resolve().parent
-sys.path.insert(0, str(ROOT / "docs" / "_ext"))
 
-from verified_snippets import COPYBUTTON_SELECTOR  # noqa: E402
-
-
-class Language(typing.NamedTuple):
-    """One language tree under ``docs/``."""
-
-    sphinx: str  # Sphinx ``language``
-    tag: str  # BCP 47 tag, for hreflang
-    project: str
-    switch_label: str  # how the other tree links here
-
-
-LANGUAGES = {
-    "en": Language("en", "en", "PyTorch Verified Reference", "English"),
-    "zh": Language("zh_CN", "zh-CN", "PyTorch 实测速查", "中文"),
-}
-
-
-def _source_dir() -> Path:
-    """The source directory of the build that is reading this file.
-
-    Sphinx does not hand it to ``conf.py``, but sets ``Sphinx.srcdir`` before reading the
-    configuration, so it is found on the caller's frame.
-    """
-    from sphinx.application import Sphinx
-
-    frame = inspect.currentframe()
-    while frame is not None:
-        app = frame.f_locals.get("self")
-        if isinstance(app, Sphinx):
-            return Path(app.srcdir)
-        frame = frame.f_back
-    raise RuntimeError("conf.py must be read by sphinx-build (source directory unknown)")
-
-
-TREE = _source_dir().name
-if TREE not in LANGUAGES:
-    raise RuntimeError(f"source directory must be one of docs/{{{','.join(LANGUAGES)}}}, not {TREE!r}")
+_chosen = [name for name in LANGUAGES if tags.has(name)]  # noqa: F821 - `tags` is given by Sphinx
+if len(_chosen) != 1:
+    raise ConfigError(f"conf.py: choose exactly one language with a tag, -t {' or -t '.join(LANGUAGES)} "
+                      f"(docs/build.py passes it); got {_chosen or 'none'}")
+TREE = _chosen[0]
 OTHER = next(name for name in LANGUAGES if name != TREE)
 LANG = LANGUAGES[TREE]
 
@@ -95,12 +64,12 @@ lang_switch_hreflang = LANGUAGES[OTHER].tag
 
 # API reference, rendered from the source without importing it.
 autodoc2_packages = [
-    {"path": "../../tests/harness", "module": "harness"},
+    {"path": "../../src/ranktest", "module": "ranktest"},
     {"path": "../../docs/_ext/snippetspec.py", "module": "snippetspec"},
     {"path": "../../docs/_ext/verified_snippets.py", "module": "verified_snippets"},
 ]
-autodoc2_module_all_regexes = [r"harness"]  # the harness API is what its __all__ lists
-autodoc2_skip_module_regexes = [r"harness\..*"]  # its submodules are internals
+autodoc2_module_all_regexes = [r"ranktest"]  # the package API is what its __all__ lists
+autodoc2_skip_module_regexes = [r"ranktest\.(?!pytest_plugin).*"]  # internals, but the plugin
 autodoc2_output_dir = "apidocs"
 autodoc2_index_template = None  # the reference page links the modules itself
 autodoc2_render_plugin = "rst"

@@ -2,9 +2,9 @@
 
 Usage: ``python docs/build.py OUTDIR [extra sphinx-build options]``
 
-Runs ``sphinx-build -W --keep-going -n -c <root> docs/<lang> OUTDIR/<lang>`` for each language,
-one process per language side by side, streaming their progress with a ``[lang]`` prefix, and
-copies ``docs/landing.html`` to ``OUTDIR/index.html``. Exits non-zero if any build fails.
+Runs ``sphinx-build -W --keep-going -n -c <root> -t <lang> docs/<lang> OUTDIR/<lang>`` for each
+language (the tag tells ``conf.py`` which one), one process per language side by side, streaming
+their progress with a ``[lang]`` prefix, and copies ``docs/landing.html`` to ``OUTDIR/index.html``. Exits non-zero if any build fails.
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ import threading
 import time
 from pathlib import Path
 
+from site_languages import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-#: The language trees under ``docs/``, in the order their results are reported.
-LANGUAGES = ("en", "zh")
 _print_lock = threading.Lock()
 
 
 def sphinx_command(lang: str, out: Path, extra: list[str]) -> list[str]:
     """The ``sphinx-build`` command line for one language."""
-    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-c", str(ROOT),
+    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-c", str(ROOT), "-t", lang,
             str(DOCS / lang), str(out / lang), *extra]
 
 

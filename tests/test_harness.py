@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from harness import Forkserver, HarnessError, RankFailure
+from ranktest import Forkserver, HarnessError, RankFailure
+from ranktest.procs import alive, state
 
 SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
 
@@ -30,47 +31,30 @@ pathlib.Path(os.environ["PID_DIR"], f"rank{rank}").write_text(str(os.getpid()))
 """
 
 
-@pytest.fixture(scope="module")
-def server():
-    with Forkserver() as server:
-        yield server
-
-
 def script(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "case.py"
     path.write_text(PRELUDE + textwrap.dedent(body))
     return path
 
 
-def state(pid: int) -> str:
-    """The process's state letter from /proc (R, S, T, Z, ...); "X" once it is gone."""
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return "X"
-
-
-def alive(pid: int) -> bool:
-    return state(pid) not in ("Z", "X")
-
-
 def pids_in(directory: Path) -> list[int]:
     return [int(p.read_text()) for p in directory.iterdir() if p.read_text()]
 
 
-def run(server: Forkserver, tmp_path: Path, body: str, world_size: int = 2, timeout: float = 30):
+def run(server: Forkserver, tmp_path: Path, body: str, world_size: int = 2, timeout: float = 30,
+        check_teardown: bool = False):
     """Run ``body`` after PRELUDE as a distributed script; assert no process outlives it."""
     pid_dir = tmp_path / "pids"
     pid_dir.mkdir()
     result = server.run(script(tmp_path, body), world_size, env={"PID_DIR": str(pid_dir)},
-                        timeout=timeout, distributed=True)
+                        timeout=timeout, distributed=True, check_teardown=check_teardown)
     survivors = [pid for pid in pids_in(pid_dir) if alive(pid)]
     assert not survivors, f"processes left running: {survivors}"
     return result
 
 
-def test_clean_run_captures_each_rank_in_order(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_clean_run_captures_each_rank_in_order(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         dist.init_process_group("gloo")
         t = torch.tensor([rank + 1])
         dist.all_reduce(t)
@@ -84,8 +68,8 @@ def test_clean_run_captures_each_rank_in_order(server, tmp_path):
     assert all(r.stderr == "" for r in result.ranks)
 
 
-def test_rank_that_raises_is_named_with_its_traceback(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_rank_that_raises_is_named_with_its_traceback(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         dist.init_process_group("gloo")
         if rank == 1:
             raise ValueError("boom on rank 1")
@@ -108,13 +92,13 @@ def test_rank_that_raises_is_named_with_its_traceback(server, tmp_path):
     ("os._exit(3)", "exit code 3"),
 ], ids=["raises", "exits"])
 def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
-        server, tmp_path, how, expected):
+        forkserver, tmp_path, how, expected):
     """Rank 1 fails; rank 0 fails only because rank 1 is gone. The server is stopped until both
     have exited, so it sees the two exits together (as on a busy machine): the order it sees
     them in cannot tell cause from echo; when each failure happened can."""
     pid_dir, ready, go = tmp_path / "pids", tmp_path / "ready", tmp_path / "go"
     outcome = {}
-    thread = threading.Thread(target=lambda: outcome.update(result=run(server, tmp_path, f"""
+    thread = threading.Thread(target=lambda: outcome.update(result=run(forkserver, tmp_path, f"""
         dist.init_process_group("gloo")
         dist.barrier()
         if rank == 1:
@@ -126,7 +110,7 @@ def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
         dist.destroy_process_group()
     """)))
     thread.start()
-    server_pid = server._proc.pid
+    server_pid = forkserver._proc.pid
     pidfds = []
     try:
         deadline = time.monotonic() + 30
@@ -160,8 +144,8 @@ def test_first_failure_is_named_even_when_the_watch_sees_both_exits_at_once(
     ("os.kill(os.getpid(), signal.SIGKILL)", "killed by signal SIGKILL"),
     ("os.kill(os.getpid(), signal.SIGSEGV)", "killed by signal SIGSEGV"),
 ])
-def test_rank_that_dies_hard_is_named_with_its_exit(server, tmp_path, how, expected):
-    result = run(server, tmp_path, f"""
+def test_rank_that_dies_hard_is_named_with_its_exit(forkserver, tmp_path, how, expected):
+    result = run(forkserver, tmp_path, f"""
         import signal
         dist.init_process_group("gloo")
         print("last words before dying", flush=False)
@@ -179,8 +163,8 @@ def test_rank_that_dies_hard_is_named_with_its_exit(server, tmp_path, how, expec
     assert "written straight to the descriptor" in result.ranks[0].stdout
 
 
-def test_rank_that_skips_a_collective_is_stopped_with_stacks(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_rank_that_skips_a_collective_is_stopped_with_stacks(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         dist.init_process_group("gloo")
         if rank == 0:
             dist.all_reduce(torch.ones(1))  # rank 1 never joins
@@ -196,34 +180,36 @@ def test_rank_that_skips_a_collective_is_stopped_with_stacks(server, tmp_path):
     assert "case.py" in result.ranks[1].stderr
 
 
-def test_descendants_of_a_rank_are_killed_too(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_descendants_of_a_rank_are_killed_too(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         import subprocess
         child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"])
         pathlib.Path(os.environ["PID_DIR"], f"child{rank}").write_text(str(child.pid))
         time.sleep(300)
     """, timeout=2)
     assert result.timed_out
+    children = sorted(p.name for p in (tmp_path / "pids").glob("child*"))
+    assert children == ["child0", "child1"], "both ranks should have started a child"
     # run() asserted that neither the ranks nor their children survive.
 
 
-def test_script_that_forgets_destroy_process_group_fails(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_script_that_forgets_destroy_process_group_fails(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         dist.init_process_group("gloo")
         dist.barrier()
-    """)
+    """, check_teardown=True)
     assert not result.ok
     assert "without calling dist.destroy_process_group()" in result.ranks[0].stderr
 
 
-def test_deprecation_warnings_are_errors(server, tmp_path):
-    result = run(server, tmp_path, """
+def test_deprecation_warnings_are_errors(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
         import warnings
         warnings.warn("old API", DeprecationWarning)
     """, world_size=1)
     assert result.first_failure == 0
     assert "DeprecationWarning: old API" in result.ranks[0].stderr
-    assert "harness" not in result.ranks[0].stderr  # the traceback starts in the script
+    assert "ranktest" not in result.ranks[0].stderr  # the traceback starts in the script
 
 
 def test_two_servers_at_once_never_collide(tmp_path):
@@ -250,8 +236,7 @@ import sys, pathlib, signal
 # Act like an interactive test process whatever signal state this one inherited.
 signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT, signal.SIGTERM])
 signal.signal(signal.SIGINT, signal.default_int_handler)
-sys.path.insert(0, {tests!r})
-from harness import Forkserver
+from ranktest import Forkserver
 server = Forkserver()
 server.start()
 pathlib.Path({pid_dir!r}, "server").write_text(str(server._proc.pid))
@@ -266,8 +251,7 @@ def test_nothing_survives_the_test_process(tmp_path, sig):
     pid_dir.mkdir()
     hang = script(tmp_path, "time.sleep(300)\n")
     client = tmp_path / "client.py"
-    client.write_text(CLIENT.format(tests=str(Path(__file__).parent), pid_dir=str(pid_dir),
-                                    script=str(hang)))
+    client.write_text(CLIENT.format(pid_dir=str(pid_dir), script=str(hang)))
     proc = subprocess.Popen([sys.executable, str(client)], stdout=subprocess.PIPE)
     assert proc.stdout.readline() == b"ready\n"
     deadline = time.monotonic() + 30
@@ -310,84 +294,96 @@ def test_ranks_die_with_a_killed_server(tmp_path):
     assert len(pids) == 2 and not [p for p in pids if alive(p)], "ranks outlived their server"
 
 
-def test_destroying_the_group_without_a_barrier_fails(server, tmp_path):
-    # Without the barrier, rank 0 once exited while rank 1 was still connecting (1 run in 30).
-    result = run(server, tmp_path, """
+def test_the_teardown_rule_is_off_unless_asked(forkserver, tmp_path):
+    # Users' scripts may end as they like; the project's snippets turn the check on.
+    result = run(forkserver, tmp_path, """
         dist.init_process_group("gloo")
-        dist.destroy_process_group()
-    """)
-    assert not result.ok
-    assert "dist.destroy_process_group() was not preceded by dist.barrier()" in result.report()
-
-
-def test_destroying_the_group_under_a_live_ddp_module_fails(server, tmp_path):
-    # Under torchrun this order aborted the process at exit in 2 of 32 runs here (SIGABRT,
-    # "terminate called without an active exception"); the harness flags it on every run.
-    result = run(server, tmp_path, """
-        from torch.nn.parallel import DistributedDataParallel as DDP
-        dist.init_process_group("gloo")
-        model = DDP(torch.nn.Linear(2, 1))
-        dist.barrier()
-        dist.destroy_process_group()
-    """)
-    assert not result.ok
-    assert "while a DistributedDataParallel module was still alive; end with: del model" in result.report()
-
-
-def test_deleting_the_ddp_module_without_a_barrier_fails(server, tmp_path):
-    # Deleting first was not enough: 2 of 40 torchrun launches still aborted at exit here,
-    # 1 of 40 with a barrier between the deletion and the teardown.
-    result = run(server, tmp_path, """
-        from torch.nn.parallel import DistributedDataParallel as DDP
-        dist.init_process_group("gloo")
-        model = DDP(torch.nn.Linear(2, 1))
-        del model
-        dist.destroy_process_group()
-    """)
-    assert not result.ok
-    assert "was not preceded by dist.barrier() (after deleting any DDP module)" in result.report()
-
-
-def test_delete_then_barrier_then_destroy_is_clean(server, tmp_path):
-    result = run(server, tmp_path, """
-        from torch.nn.parallel import DistributedDataParallel as DDP
-        dist.init_process_group("gloo")
-        model = DDP(torch.nn.Linear(2, 1))
-        del model
-        dist.barrier()
         dist.destroy_process_group()
     """)
     assert result.ok, result.report()
 
 
+def test_destroying_the_group_without_a_barrier_fails(forkserver, tmp_path):
+    # Without the barrier, rank 0 once exited while rank 1 was still connecting (1 run in 30).
+    result = run(forkserver, tmp_path, """
+        dist.init_process_group("gloo")
+        dist.destroy_process_group()
+    """, check_teardown=True)
+    assert not result.ok
+    assert "dist.destroy_process_group() was not preceded by dist.barrier()" in result.report()
+
+
+def test_destroying_the_group_under_a_live_ddp_module_fails(forkserver, tmp_path):
+    # Under torchrun this order aborted the process at exit in 2 of 32 runs here (SIGABRT,
+    # "terminate called without an active exception"); the harness flags it on every run.
+    result = run(forkserver, tmp_path, """
+        from torch.nn.parallel import DistributedDataParallel as DDP
+        import torch.distributed.nn  # before init: see ranktest.exitcheck
+        dist.init_process_group("gloo")
+        model = DDP(torch.nn.Linear(2, 1))
+        dist.barrier()
+        dist.destroy_process_group()
+    """, check_teardown=True)
+    assert not result.ok
+    assert "while a DistributedDataParallel module was still alive; end with: del model" in result.report()
+
+
+def test_deleting_the_ddp_module_without_a_barrier_fails(forkserver, tmp_path):
+    # Deleting first was not enough: 2 of 40 torchrun launches still aborted at exit here,
+    # 1 of 40 with a barrier between the deletion and the teardown.
+    result = run(forkserver, tmp_path, """
+        from torch.nn.parallel import DistributedDataParallel as DDP
+        import torch.distributed.nn  # before init: see ranktest.exitcheck
+        dist.init_process_group("gloo")
+        model = DDP(torch.nn.Linear(2, 1))
+        del model
+        dist.destroy_process_group()
+    """, check_teardown=True)
+    assert not result.ok
+    assert "was not preceded by dist.barrier() (after deleting any DDP module)" in result.report()
+
+
+def test_delete_then_barrier_then_destroy_is_clean(forkserver, tmp_path):
+    result = run(forkserver, tmp_path, """
+        from torch.nn.parallel import DistributedDataParallel as DDP
+        import torch.distributed.nn  # before init: see ranktest.exitcheck
+        dist.init_process_group("gloo")
+        model = DDP(torch.nn.Linear(2, 1))
+        del model
+        dist.barrier()
+        dist.destroy_process_group()
+    """, check_teardown=True)
+    assert result.ok, result.report()
+
+
 @pytest.mark.parametrize("kept", [True, False])
-def test_a_group_kept_alive_past_destroy_fails(server, tmp_path, kept):
+def test_a_group_kept_alive_past_destroy_fails(forkserver, tmp_path, kept):
     # A group that outlives destroy_process_group() keeps its gloo worker threads into
     # interpreter shutdown, where they can abort the process (harness.exitcheck.sitecustomize).
-    result = run(server, tmp_path, f"""
+    result = run(forkserver, tmp_path, f"""
         dist.init_process_group("gloo")
         group = dist.new_group()
         dist.all_reduce(torch.ones(1), group=group)
         {"" if kept else "del group"}
         dist.barrier()
         dist.destroy_process_group()
-    """)
+    """, check_teardown=True)
     message = "a process group outlived dist.destroy_process_group() (2 gloo worker thread(s)"
     assert (message in result.report()) == kept, result.report()
     assert result.ok != kept, result.report()
 
 
-def test_run_function_on_ranks(server):
+def test_run_function_on_ranks(forkserver):
     from distributed_functions import fails_on_rank_one, sum_of_ranks
 
-    result = server.run_function(sum_of_ranks, world_size=3).check()
+    result = forkserver.run_function(sum_of_ranks, world_size=3).check()
     assert [r.stdout for r in result.ranks] == [f"rank {r}: 3.0\n" for r in range(3)]
-    failed = server.run_function(fails_on_rank_one, world_size=2, timeout=30)
+    failed = forkserver.run_function(fails_on_rank_one, world_size=2, timeout=30)
     assert failed.first_failure == 1
     assert "AssertionError: rank 1 disagrees" in failed.ranks[1].stderr
     assert "distributed_functions.py" in failed.ranks[1].stderr  # traceback into the function
 
 
-def test_run_function_refuses_what_ranks_cannot_import(server):
+def test_run_function_refuses_what_ranks_cannot_import(forkserver):
     with pytest.raises(ValueError, match="module-level function"):
-        server.run_function(lambda: None)
+        forkserver.run_function(lambda: None)

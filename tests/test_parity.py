@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 import snippetspec
+from site_languages import LANGUAGES
 
 REPO = Path(__file__).resolve().parent.parent
 DOCS = REPO / "docs"
 SNIPPETS = REPO / "snippets"
-LANGUAGES = ("en", "zh")
 
 _SNIPPET = re.compile(r"^(?:`{3,}|~{3,}|:{3,})\s*\{snippet\}\s+(\S+)\s*$", re.MULTILINE)
 _LABEL = re.compile(r"^\(([^()\s]+)\)=\s*$")
@@ -117,9 +117,7 @@ def check_headings_labelled(docs: Path) -> list[str]:
 
 def check_every_snippet_embedded(docs: Path, snippets: Path) -> list[str]:
     """Every snippet under ``snippets`` appears on some page of each language."""
-    all_snippets = sorted(
-        p.relative_to(snippets).as_posix() for p in snippets.rglob("*.py") if snippetspec.is_snippet(p)
-    )
+    all_snippets = [p.relative_to(snippets).as_posix() for p in snippetspec.snippet_paths(snippets)]
     problems = []
     for lang in LANGUAGES:
         embedded = {s for page in pages(docs / lang) for s in snippets_in(_read(docs, lang, page))}

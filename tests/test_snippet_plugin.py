@@ -1,17 +1,14 @@
-"""The pytest plugin: one item per variant, skips with reasons, and a clear failure for every way
+"""The snippet collector: one item per variant, skips with reasons, and a clear failure for every way
 an expected output can be wrong (changed, stale, missing, unparsable) or a header can be bad."""
 
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
 
 pytest_plugins = ["pytester"]
-
-REPO = Path(__file__).resolve().parent.parent
 
 SNIPPETS = {
     "ok": '"""Run: python ok.py"""\nprint("unchanged")\n',
@@ -32,9 +29,8 @@ SNIPPETS = {
 
 
 def run(pytester: pytest.Pytester, *args: str) -> pytest.RunResult:
-    env_path = os.pathsep.join([str(REPO / "tests"), str(REPO / "docs" / "_ext")])
-    pytester._monkeypatch.setenv("PYTHONPATH", env_path)
-    return pytester.runpytest_subprocess("-p", "harness.pytest_plugin", "-rs", "-v", *args)
+    """pytest in a subprocess, on the tiny project, with the snippet collector (installed)."""
+    return pytester.runpytest_subprocess("-p", "snippet_collector", "-rs", "-v", *args)
 
 
 @pytest.fixture

@@ -3,45 +3,28 @@ the command written in it and prints what its expected-output file records for e
 
 from __future__ import annotations
 
+import os
+import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
 import snippetspec
-from harness.torchrun import run_alone
+from ranktest import procs
+from ranktest.torchrun import kill_tree, torchrun_argv
+from snippet_runs import case_id, cpu_variants, run_alone, torchrun_problem
 
 SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
-
-
-def distributed_cpu_variants() -> list:
-    cases = []
-    for path in sorted(SNIPPETS.rglob("*.py")):
-        if not snippetspec.is_snippet(path):
-            continue
-        spec = snippetspec.read_spec(path)
-        if spec.run.startswith("torchrun"):
-            cases += [pytest.param(spec, v, id=f"{path.relative_to(SNIPPETS).with_suffix('')}[{v.id}]")
-                      for v in spec.variants if v.device == "cpu"]
-    return cases
-
-
-def check_against_record(spec: snippetspec.Spec, variant: snippetspec.Variant) -> None:
-    """One torchrun launch: exit 0, nothing on stderr (no abort, no process group left alive
-    at exit), every rank's output as recorded."""
-    record = snippetspec.read_record(spec.record_path(variant))
-    result = run_alone(spec, variant)
-    assert result.returncode == 0, result.report()
-    for rank, err in enumerate(result.stderr):
-        assert err.strip() == "", f"rank {rank} wrote to stderr:\n{result.report()}"
-    got = tuple(snippetspec.normalize_output(out) for out in result.stdout)
-    assert got == record.ranks, result.report()
+CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("spec, variant", distributed_cpu_variants())
+@pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
 def test_snippet_runs_alone_under_torchrun(spec, variant):
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times.
-    check_against_record(spec, variant)
+    if problem := torchrun_problem(spec, variant):
+        pytest.fail(problem, pytrace=False)
 
 
 @pytest.mark.slow
@@ -66,26 +49,27 @@ def test_a_group_left_alive_at_exit_is_reported(tmp_path, import_first):
 
 
 @pytest.mark.slow
-def test_a_timed_out_launch_leaves_no_worker_behind(tmp_path, monkeypatch):
+def test_killing_a_launch_leaves_no_worker_behind(tmp_path):
     # torchrun starts each worker in a session of its own: killing the launcher's process group
-    # alone would leave them running.
-    import subprocess
-
-    from harness.torchrun import run_alone
-
+    # alone would leave them running. run_alone() kills the tree this way when a launch times out.
     pids = tmp_path / "pids"
     pids.mkdir()
-    path = tmp_path / "hang.py"
-    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 hang.py"""\n'
-                    "import os, pathlib, time\n"
-                    'pathlib.Path(os.environ["PID_DIR"], os.environ["RANK"]).write_text(str(os.getpid()))\n'
-                    "time.sleep(300)\n")
-    monkeypatch.setenv("PID_DIR", str(pids))
-    spec = snippetspec.read_spec(path)
-    with pytest.raises(subprocess.TimeoutExpired):
-        run_alone(spec, spec.variants[0], timeout=15)
+    (tmp_path / "hang.py").write_text(
+        "import os, pathlib, time\n"
+        'pathlib.Path(os.environ["PID_DIR"], os.environ["RANK"]).write_text(str(os.getpid()))\n'
+        "time.sleep(300)\n")
+    argv = torchrun_argv(["--standalone", "--nproc-per-node=2", "hang.py"])
+    proc = subprocess.Popen(argv, cwd=tmp_path, env={**os.environ, "PID_DIR": str(pids)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while len([p for p in pids.iterdir() if p.read_text()]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        kill_tree(proc)
     workers = [int(p.read_text()) for p in pids.iterdir()]
-    assert len(workers) == 2, "both workers should have started within the timeout"
-    alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
-             and Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] not in "ZX"]
-    assert not alive, f"workers outlived the timed-out launch: {alive}"
+    assert len(workers) == 2, "both workers should have started"
+    deadline = time.monotonic() + 5
+    while any(procs.alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if procs.alive(pid)], "workers outlived the killed launch"

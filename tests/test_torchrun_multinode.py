@@ -1,5 +1,6 @@
-"""Distributed snippets under the real ``torchrun``: one node, two "nodes" on 127.0.0.1, elastic
-restarts, the failure report, and the legacy ``torch.distributed.launch``.
+"""Distributed snippets under the real ``torchrun``: two "nodes" on 127.0.0.1, elastic restarts,
+the failure report, and the legacy ``torch.distributed.launch`` (one node is the copied-alone
+check of ``test_torchrun.py``, which runs every distributed snippet that way).
 
 The snippet suite runs every example through the warm harness, which imitates ``torchrun``'s
 environment. These tests check the claims of the launch page against ``torchrun`` itself: each
@@ -19,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-import snippetspec
-from harness.torchrun import kill_tree, torchrun_executable
+from ranktest.torchrun import kill_tree, rank_logs, torchrun_argv, torchrun_executable
 
 pytestmark = pytest.mark.slow
 
@@ -42,7 +42,7 @@ class Launch:
         self.log_dir = log_dir
         env = dict(os.environ, PYTHONIOENCODING="utf-8")
         self.proc = subprocess.Popen(
-            [*torchrun_executable(), "--log-dir", str(log_dir), "--redirects", "3", *args],
+            torchrun_argv(args, log_dir),
             cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.console = ""
@@ -57,8 +57,8 @@ class Launch:
         return self.proc.returncode
 
     def log(self, attempt: int, local_rank: int, stream: str = "stdout") -> str:
-        [path] = self.log_dir.glob(f"*/attempt_{attempt}/{local_rank}/{stream}.log")
-        return path.read_text(encoding="utf-8")
+        stdout, stderr = rank_logs(self.log_dir, local_rank, attempt)
+        return stdout if stream == "stdout" else stderr
 
     def env_of(self, attempt: int, local_rank: int) -> dict[str, str]:
         """The NAME=value lines a worker of ``torchrun_env.py`` printed."""
@@ -88,17 +88,6 @@ def run_all(launches: list[Launch]) -> list[int]:
 def _report(launches: list[Launch]) -> str:
     return "\n\n".join(f"--- torchrun {i} console ---\n{launch.console[-4000:]}"
                        for i, launch in enumerate(launches))
-
-
-def test_single_node_prints_the_recorded_output(tmp_path: Path) -> None:
-    """``torchrun --standalone`` prints, rank by rank, exactly the snippet's expected output."""
-    launch = Launch(["--standalone", "--nproc-per-node=2", "torchrun_env.py"], tmp_path)
-    assert run_all([launch]) == [0], _report([launch])
-    spec = snippetspec.read_spec(SNIPPETS / "torchrun_env.py")
-    record = snippetspec.read_record(spec.record_path(spec.variants[0]))
-    for rank, expected in enumerate(record.ranks):
-        assert snippetspec.normalize_output(launch.log(0, rank)) == expected
-        assert launch.log(0, rank, "stderr") == ""
 
 
 def test_two_nodes_on_one_machine_with_c10d_rendezvous(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import difflib
 import hashlib
 import json
 import re
@@ -63,11 +64,14 @@ class Variant:
     gpus: int
 
     @property
+    def name(self) -> str:
+        """As written in ``Variants:``: ``cpu`` or ``gloo-cpu``."""
+        return self.device if self.backend is None else f"{self.backend}-{self.device}"
+
+    @property
     def id(self) -> str:
         """Test id and file tag: ``cpu`` or ``gloo-cpu-2``."""
-        if self.backend is None:
-            return self.device
-        return f"{self.backend}-{self.device}-{self.world_size}"
+        return self.name if self.backend is None else f"{self.name}-{self.world_size}"
 
     @property
     def env(self) -> dict[str, str]:
@@ -116,6 +120,11 @@ def sha256_of(path: Path) -> str:
 def is_snippet(path: Path) -> bool:
     """Whether ``path`` is a snippet script (a ``.py`` file not starting with ``_``)."""
     return path.suffix == ".py" and not path.name.startswith("_")
+
+
+def snippet_paths(root: Path) -> list[Path]:
+    """Every snippet under ``root``, sorted."""
+    return sorted(p for p in Path(root).rglob("*.py") if is_snippet(p))
 
 
 def read_spec(path: Path) -> Spec:
@@ -208,6 +217,14 @@ class Record:
     command: str
     ranks: tuple[str, ...]
 
+    @classmethod
+    def from_run(cls, spec: Spec, variant: Variant, rel: str, torch: str,
+                 outputs: tuple[str, ...]) -> Record:
+        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root)."""
+        return cls(snippet=rel, variant=variant.id, source_sha256=spec.source_sha256(), torch=torch,
+                   backend=variant.backend, device=variant.device, world_size=variant.world_size,
+                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs))
+
     def to_json(self) -> str:
         data = dataclasses.asdict(self)
         data["ranks"] = [{"rank": r, "stdout": out.splitlines()} for r, out in enumerate(self.ranks)]
@@ -246,6 +263,21 @@ def read_record(path: Path) -> Record:
         raise SpecError(f"{path}: expected output has {len(record.ranks)} ranks for world size "
                         f"{record.world_size}; {fix}")
     return record
+
+
+def output_diff(record: Record, outputs: tuple[str, ...], name: str) -> list[str]:
+    """Per-rank unified diff of ``outputs`` (normalized here) against ``record`` (file ``name``);
+    empty when they match."""
+    diffs: list[str] = []
+    for rank, (want, got) in enumerate(zip(record.ranks, outputs)):
+        got = normalize_output(got)
+        if want != got:
+            diffs.extend(difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                              f"rank {rank} expected ({name})", f"rank {rank} printed now",
+                                              lineterm=""))
+    if len(record.ranks) != len(outputs):
+        diffs.append(f"expected {len(record.ranks)} ranks, ran {len(outputs)}")
+    return diffs
 
 
 def stale_reason(spec: Spec, record: Record) -> str | None:

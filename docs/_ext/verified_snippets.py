@@ -104,11 +104,6 @@ def strings_for(language: str | None) -> Strings:
     return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
 
 
-def variant_label(variant: Variant) -> str:
-    """Tab label of a variant: ``cpu`` or ``gloo-cpu``, as written in ``Variants:``."""
-    return variant.device if variant.backend is None else f"{variant.backend}-{variant.device}"
-
-
 def _label(text: str) -> nodes.paragraph:
     """The caption of a tab panel; the script turns these into tab buttons."""
     return nodes.paragraph(text, text, classes=["vs-tab-label"])
@@ -178,7 +173,7 @@ class SnippetDirective(SphinxDirective):
     def _variant(self, spec: Spec, variant: Variant, options: Options) -> nodes.container:
         """One variant's tab: its command, provenance and output (or why there is none)."""
         panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
-        panel += _label(variant_label(variant))
+        panel += _label(variant.name)
         command = nodes.container(classes=["vs-command"])
         command += _code(spec.command(variant), "bash", [])
         panel += command

@@ -1,20 +1,21 @@
-"""Collect every snippet under ``snippets/`` as one test item per variant, run it, compare output.
+"""The project's pytest plugin: every variant of every snippet under ``snippets/`` is a test item.
 
 ``pytest snippets/`` yields items such as ``all_reduce[gloo-cpu-2]``. Each item runs the snippet
-through the session's :class:`~harness.Forkserver` and compares every rank's stdout with the
-snippet's expected-output file. ``--write-outputs`` (``make outputs``) writes those files instead.
-A variant that needs GPUs or a backend this machine lacks is skipped with the reason.
+through the session's project forkserver (:func:`snippet_runs.project_server`, started at the
+first snippet) and compares every rank's stdout with the snippet's expected-output file.
+``--write-outputs`` (``make outputs``) writes those files instead. A variant that needs GPUs or
+a backend this machine lacks is skipped with the reason. Loaded by the root ``conftest.py``.
 """
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 import pytest
 
+import snippet_runs
 import snippetspec
-from harness.client import DEFAULT_TIMEOUT_S, Forkserver
+from ranktest import DEFAULT_TIMEOUT_S, Forkserver
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -31,6 +32,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_unconfigure(config: pytest.Config) -> None:
     config.stash[_SERVER].close()
+
+
+@pytest.fixture(scope="session")
+def snippet_server(pytestconfig: pytest.Config) -> Forkserver:
+    """The project forkserver the snippet items use (teardown rule on, project preload)."""
+    return pytestconfig.stash[_SERVER].get()
 
 
 def _is_snippet(config: pytest.Config, path: Path) -> bool:
@@ -53,14 +60,14 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
 
 
 class _LazyServer:
-    """The session's forkserver, started at the first snippet (collection alone costs nothing)."""
+    """The session's project forkserver, started at the first snippet (collection costs nothing)."""
 
     def __init__(self) -> None:
         self.server: Forkserver | None = None
 
     def get(self) -> Forkserver:
         if self.server is None:
-            self.server = Forkserver()
+            self.server = snippet_runs.project_server()
         return self.server
 
     def close(self) -> None:
@@ -101,23 +108,18 @@ class SnippetItem(pytest.Item):
     def runtest(self) -> None:
         server = self.config.stash[_SERVER].get()
         self._skip_unless_supported(server)
-        timeout = self.spec.timeout or self.config.getoption("snippet_timeout") or DEFAULT_TIMEOUT_S
-        result = server.run(self.spec.path, self.variant.world_size, env=self.variant.env,
-                            timeout=timeout, distributed=self.spec.distributed)
-        if not result.ok:
-            raise SnippetFailure(result.report())
-        noisy = [r for r in result.ranks if r.stderr.strip()]
-        if noisy:
-            raise SnippetFailure(
-                f"{self.rel} [{self.variant.id}]: a clean run must write nothing to stderr, but rank(s) "
-                f"{', '.join(str(r.rank) for r in noisy)} did (warnings are errors here):\n"
-                + result.report())
-        outputs = tuple(snippetspec.normalize_output(r.stdout) for r in result.ranks)
-        record_path = self.spec.record_path(self.variant)
-        if self.config.getoption("write_outputs"):
-            snippetspec.write_record(record_path, self._record(server.capabilities.torch, outputs))
-            return
-        self._compare(record_path, outputs)
+        result = snippet_runs.run_variant(server, self.spec, self.variant,
+                                          timeout=self.config.getoption("snippet_timeout"))
+        label = f"{self.rel} [{self.variant.id}]"
+        if not self.config.getoption("write_outputs"):
+            problem = snippet_runs.harness_problem(result, self.spec, self.variant, label, self.nodeid)
+        elif not (problem := snippet_runs.clean_run_problem(
+                label, result.ok, tuple(r.stderr for r in result.ranks), result.report())):
+            record = snippetspec.Record.from_run(self.spec, self.variant, self.rel, server.capabilities.torch,
+                                                 tuple(r.stdout for r in result.ranks))
+            snippetspec.write_record(self.spec.record_path(self.variant), record)
+        if problem:
+            raise SnippetFailure(problem)
 
     def _skip_unless_supported(self, server: Forkserver) -> None:
         caps = server.capabilities
@@ -126,33 +128,6 @@ class SnippetItem(pytest.Item):
             _skip(f"backend {backend} is not available in this torch build ({caps.torch})")
         if self.variant.gpus > caps.cuda_devices:
             _skip(f"needs {self.variant.gpus} CUDA GPU(s), this machine has {caps.cuda_devices}")
-
-    def _record(self, torch_version: str, outputs: tuple[str, ...]) -> snippetspec.Record:
-        return snippetspec.Record(
-            snippet=self.rel, variant=self.variant.id, source_sha256=self.spec.source_sha256(),
-            torch=torch_version, backend=self.variant.backend, device=self.variant.device,
-            world_size=self.variant.world_size, command=self.spec.command(self.variant), ranks=outputs,
-        )
-
-    def _compare(self, record_path: Path, outputs: tuple[str, ...]) -> None:
-        fix = f"run 'make outputs' (or: pytest {self.nodeid} --write-outputs) and review the diff"
-        try:
-            record = snippetspec.read_record(record_path)
-        except snippetspec.SpecError as exc:
-            raise SnippetFailure(str(exc)) from None
-        diffs = []
-        for rank, (want, got) in enumerate(zip(record.ranks, outputs)):
-            if want != got:
-                diffs.extend(difflib.unified_diff(
-                    want.splitlines(), got.splitlines(), f"rank {rank} expected ({record_path.name})",
-                    f"rank {rank} printed now", lineterm=""))
-        if len(record.ranks) != len(outputs):
-            diffs.append(f"expected {len(record.ranks)} ranks, ran {len(outputs)}")
-        if diffs:
-            raise SnippetFailure(f"{self.rel} [{self.variant.id}]: output changed; {fix}\n" + "\n".join(diffs))
-        stale = snippetspec.stale_reason(self.spec, record)
-        if stale:
-            raise SnippetFailure(f"{record_path}: stale: {stale}; {fix}")
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, SnippetFailure):

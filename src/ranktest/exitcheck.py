@@ -8,9 +8,10 @@ thread instead, and the unwinding hits a C++ destructor: "terminate called witho
 exception", SIGABRT. Whether it happens depends on scheduling; whether a group is left alive
 does not, so that is what is checked.
 
-The copied-alone torchrun check puts this directory on ``PYTHONPATH``, so every worker imports
-this module at start-up; the forkserver calls :func:`live_group_threads` after the script's
-``dist.destroy_process_group()``. It needs nothing but the standard library.
+The forkserver calls :func:`live_group_threads` after a script's ``dist.destroy_process_group()``
+(when its teardown check is on). A process started by another launcher (``torchrun``) gets the
+check at exit through :func:`startup_env`, which puts a ``sitecustomize`` shim calling
+:func:`report_at_exit` on its ``PYTHONPATH``. Needs nothing but the standard library.
 """
 
 from __future__ import annotations
@@ -19,12 +20,16 @@ import atexit
 import os
 import sys
 import time
+from pathlib import Path
 
 #: The name gloo process-group worker threads carry (``/proc/self/task/*/comm``).
 GROUP_THREAD = "pt_gloo_runloop"
+#: The directory holding the start-up shim (``sitecustomize.py``).
+STARTUP_DIR = Path(__file__).with_name("_startup")
 
 FIX = ("del every DDP module and group handle before the final dist.barrier(), and import "
-       "torch.distributed.nn before dist.init_process_group() (see the DDP page, \"Tearing down\")")
+       "torch.distributed.nn before dist.init_process_group() (see the teardown section of the "
+       "documentation)")
 
 
 def live_group_threads(settle_s: float = 0.5) -> int:
@@ -47,7 +52,7 @@ def live_group_threads(settle_s: float = 0.5) -> int:
         time.sleep(0.01)
 
 
-def _report_at_exit() -> None:
+def _report() -> None:
     count = live_group_threads()
     if count:
         print(f"error: a process group was still alive at exit ({count} gloo worker thread(s)): "
@@ -55,5 +60,14 @@ def _report_at_exit() -> None:
               file=sys.stderr, flush=True)
 
 
-if "RANK" in os.environ:  # a torchrun worker, not the launcher
-    atexit.register(_report_at_exit)
+def report_at_exit() -> None:
+    """In a launcher's worker (``RANK`` is set), report at exit a process group left alive."""
+    if "RANK" in os.environ:
+        atexit.register(_report)
+
+
+def startup_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with the start-up shim first on ``PYTHONPATH``: every Python process started
+    with it (a torchrun worker, say) runs :func:`report_at_exit` at start-up."""
+    path = os.pathsep.join(filter(None, [str(STARTUP_DIR), env.get("PYTHONPATH")]))
+    return {**env, "PYTHONPATH": path}

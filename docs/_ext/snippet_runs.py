@@ -1,0 +1,145 @@
+"""Running snippets and holding them to their records: shared by the snippet collector, the
+soak test, the copied-alone torchrun test and ``make bench``.
+
+A check returns the failure's whole report (a string naming the snippet, the variant and the
+fix) or ``None``; callers turn it into a test failure. Imports no torch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+import snippetspec
+from ranktest import Forkserver, RunResult
+from ranktest.exitcheck import startup_env
+from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
+
+#: Modules the project's server imports once. ``torch._dynamo`` is imported lazily by
+#: DistributedDataParallel and optimizers and costs over a second per process otherwise.
+#: Preloaded, it also imports ``torch.distributed.nn`` before any process group exists, which
+#: hides a leak a fresh process has: the copied-alone torchrun check reports it.
+PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim", "numpy")
+
+
+def project_server() -> Forkserver:
+    """A forkserver as the project runs snippets: the teardown rule checked, PRELOAD imported."""
+    return Forkserver(preload=PRELOAD, check_teardown=True)
+
+
+def fix_hint(target: str) -> str:
+    """How to re-record ``target`` (a snippet path or a pytest node id)."""
+    return f"run '{snippetspec.FIX_COMMAND}' (or: pytest {target} --write-outputs) and review the diff"
+
+
+def cpu_variants(root: Path, *, torchrun_only: bool = False) -> list[tuple[snippetspec.Spec, snippetspec.Variant]]:
+    """Every CPU variant of every snippet under ``root`` (of ``torchrun`` snippets only, if asked)."""
+    cases = []
+    for path in snippetspec.snippet_paths(root):
+        spec = snippetspec.read_spec(path)
+        if not torchrun_only or spec.run.startswith("torchrun"):
+            cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
+    return cases
+
+
+def case_id(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str:
+    """A test id such as ``all_reduce[gloo-cpu-2]`` (``-k`` selects on it)."""
+    return f"{spec.path.parent.name}/{spec.path.stem}[{variant.id}]"
+
+
+def run_variant(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant,
+                timeout: float | None = None) -> RunResult:
+    """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one."""
+    return server.run(spec.path, variant.world_size, env=variant.env, distributed=spec.distributed,
+                      timeout=spec.timeout or timeout or 60)
+
+
+def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: str) -> str | None:
+    """Why a run was not clean (failed, or wrote to stderr), or ``None``."""
+    if not ok:
+        return report
+    noisy = [str(rank) for rank, err in enumerate(stderrs) if err.strip()]
+    if noisy:
+        return (f"{label}: a clean run must write nothing to stderr, but rank(s) {', '.join(noisy)} "
+                f"did (warnings are errors here):\n{report}")
+    return None
+
+
+def record_problem(spec: snippetspec.Spec, variant: snippetspec.Variant, stdouts: tuple[str, ...],
+                   label: str, target: str) -> str | None:
+    """Why ``stdouts`` do not match the variant's record (changed, stale, missing, unparsable)."""
+    path = spec.record_path(variant)
+    try:
+        record = snippetspec.read_record(path)
+    except snippetspec.SpecError as exc:
+        return str(exc)
+    diffs = snippetspec.output_diff(record, stdouts, path.name)
+    if diffs:
+        return f"{label}: output changed; {fix_hint(target)}\n" + "\n".join(diffs)
+    if stale := snippetspec.stale_reason(spec, record):
+        return f"{path}: stale: {stale}; {fix_hint(target)}"
+    return None
+
+
+def harness_problem(result: RunResult, spec: snippetspec.Spec, variant: snippetspec.Variant,
+                    label: str, target: str) -> str | None:
+    """The whole check of one harness run: clean, and as recorded."""
+    stdouts = tuple(r.stdout for r in result.ranks)
+    return (clean_run_problem(label, result.ok, tuple(r.stderr for r in result.ranks), result.report())
+            or record_problem(spec, variant, stdouts, label, target))
+
+
+@dataclasses.dataclass(frozen=True)
+class TorchrunResult:
+    """The launcher's exit status and output, and each rank's stdout/stderr from its log files."""
+
+    returncode: int
+    launcher_output: str
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+
+    def report(self) -> str:
+        lines = [f"torchrun exited with {self.returncode}", self.launcher_output.rstrip()]
+        for rank, (out, err) in enumerate(zip(self.stdout, self.stderr)):
+            lines += [f"--- rank {rank} stdout ---", out.rstrip(), f"--- rank {rank} stderr ---", err.rstrip()]
+        return "\n".join(lines)
+
+
+def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> TorchrunResult:
+    """Copy the snippet alone into a fresh directory and run its ``Run:`` command there.
+
+    Every worker also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
+    its stderr if a process group is still alive when the script ends. On a timeout, the
+    launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
+    """
+    words = shlex.split(spec.run)
+    if words[0] != "torchrun":
+        raise ValueError(f"{spec.path}: not a torchrun snippet: {spec.run!r}")
+    with tempfile.TemporaryDirectory(prefix="torchrun-alone-") as tmp:
+        work, logs = Path(tmp, "work"), Path(tmp, "logs")
+        work.mkdir()
+        shutil.copy(spec.path, work / spec.path.name)
+        env = startup_env({**clean_env(dict(os.environ)), **variant.env})
+        with subprocess.Popen(torchrun_argv(words[1:], logs), cwd=work, env=env, text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as proc:
+            try:
+                output, _ = proc.communicate(timeout=timeout)
+            finally:
+                kill_tree(proc)  # the workers too, when the launcher timed out
+        logs_by_rank = [rank_logs(logs, rank) for rank in range(variant.world_size)]
+    return TorchrunResult(proc.returncode, output, tuple(out for out, _ in logs_by_rank),
+                          tuple(err for _, err in logs_by_rank))
+
+
+def torchrun_problem(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str | None:
+    """One copied-alone torchrun launch: exit 0, nothing on stderr (no abort, no process group
+    left alive at exit), every rank's output as recorded."""
+    result = run_alone(spec, variant)
+    label = f"{spec.path.name} [{variant.id}] under torchrun"
+    return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
+            or record_problem(spec, variant, result.stdout, label, str(spec.path)))

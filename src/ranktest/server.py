@@ -1,0 +1,68 @@
+"""The warm process: imports torch once, then forks one process per rank for each run.
+
+Started by :class:`ranktest.Forkserver` as ``python -m ranktest.server``; it speaks one JSON
+object per line on its standard input and output (requests ``{"op": "run", ...}``, replies
+``ready`` once, then ``done`` per run). It never touches CUDA or a process group itself (forking
+after either is unsafe); every rank, the rendezvous store and the capability probe are forked
+children, which die with the server (``PR_SET_PDEATHSIG``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+
+from ranktest import procs
+from ranktest.watch import Run, read_pipe
+
+#: Process-group backends the probe asks torch about.
+BACKENDS = ("gloo", "nccl", "mpi", "ucc", "xccl")
+
+
+def _probe(write_fd: int) -> int:
+    import torch
+    import torch.distributed as dist
+
+    backends = {}
+    for name in BACKENDS:
+        check = getattr(dist, f"is_{name}_available", None)
+        backends[name] = bool(dist.is_available() and check is not None and check())
+    caps = {"torch": torch.__version__, "cuda_devices": torch.cuda.device_count(), "backends": backends}
+    os.write(write_fd, json.dumps(caps).encode())
+    return 0
+
+
+def probe() -> dict:
+    """What torch can do, asked in a forked child (CUDA is never initialized in the server)."""
+    read_fd, write_fd = os.pipe()
+    pid = procs.fork(lambda: _probe(write_fd))
+    os.close(write_fd)
+    data = read_pipe(read_fd)
+    os.waitpid(pid, 0)
+    return json.loads(data)
+
+
+def main() -> None:
+    procs.die_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the client decides when to stop
+    requests = os.fdopen(os.dup(0), "rb")
+    replies = os.dup(1)
+    protocol_fds = [requests.fileno(), replies]
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    os.dup2(2, 1)  # stray prints must not corrupt the protocol
+
+    for module in filter(None, os.environ.get("RANKTEST_PRELOAD", "torch").split(",")):
+        __import__(module)
+
+    def reply(obj: dict) -> None:
+        os.write(replies, (json.dumps(obj) + "\n").encode())
+
+    reply({"op": "ready", **probe()})
+    for line in requests:
+        req = json.loads(line)
+        reply({"op": "done", **Run(req, protocol_fds).watch(requests.fileno())})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Helpers for running real ``torchrun`` next to the forkserver: the executable, its command
+line with per-rank log files, reading those logs, and killing a launch with all its workers."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from ranktest import procs
+
+#: Variables a launcher sets for its workers; a launch started from inside a worker drops them.
+LAUNCHER_VARS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR",
+                 "MASTER_PORT", "GROUP_RANK", "ROLE_RANK", "TORCHELASTIC_")
+
+
+def torchrun_executable() -> list[str]:
+    """The torchrun of the Python running this code (the same torch as the forkserver)."""
+    script = Path(sys.executable).with_name("torchrun")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "torch.distributed.run"]
+
+
+def torchrun_argv(args: list[str], log_dir: Path | None = None) -> list[str]:
+    """``torchrun ARGS`` with this environment's torchrun; with ``log_dir``, each worker's
+    stdout and stderr go to files there (read them with :func:`rank_logs`)."""
+    logs = ["--log-dir", str(log_dir), "--redirects", "3"] if log_dir is not None else []
+    return [*torchrun_executable(), *logs, *args]
+
+
+def rank_logs(log_dir: Path, local_rank: int, attempt: int | None = None) -> tuple[str, str]:
+    """What local rank ``local_rank`` of a launch wrote (stdout, stderr), from the log files of
+    ``attempt`` (default: the last one); empty strings when it wrote none."""
+    attempts = sorted(Path(log_dir).glob("*/attempt_*"), key=lambda p: int(p.name.split("_")[1]))
+    if attempt is not None:
+        attempts = [p for p in attempts if p.name == f"attempt_{attempt}"]
+    if not attempts:
+        return "", ""
+
+    def read(name: str) -> str:
+        path = attempts[-1] / str(local_rank) / name
+        return path.read_text(errors="replace") if path.exists() else ""
+
+    return read("stdout.log"), read("stderr.log")
+
+
+def clean_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` without the variables an enclosing launcher set (so a launch inside a worker
+    starts its own rendezvous)."""
+    return {k: v for k, v in env.items() if not k.startswith(LAUNCHER_VARS)}
+
+
+def kill_tree(proc: subprocess.Popen) -> None:
+    """SIGKILL ``proc`` and all its descendants, then reap it. torchrun starts each worker in a
+    session of its own, so a process-group kill would miss them; they are found through /proc."""
+    children = procs.children()
+    todo, tree = [proc.pid], []
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    for pid in reversed(tree):
+        procs.send(pid, signal.SIGKILL)
+    proc.wait()
