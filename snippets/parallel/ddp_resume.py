@@ -1,6 +1,9 @@
 """Resume a DDP run exactly: model, optimizer, epoch and GradScaler state,
 saved by rank 0 and loaded by every rank.
 
+The run uses float16 autocast with a GradScaler, on the CPU as on GPUs; with bfloat16 there
+would be no scaler, and no scaler state to save.
+
 Run: torchrun --standalone --nproc-per-node=2 ddp_resume.py
 Variants: gloo-cpu, nccl-cuda
 """
@@ -25,7 +28,7 @@ else:
 # device_id tells barrier() which GPU to use (it must be None on CPU)
 dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
-amp_dtype = torch.float16 if device.type == "cuda" else torch.bfloat16
+amp_dtype = torch.float16  # the dtype that needs a GradScaler (bfloat16 needs none)
 
 
 def build():

@@ -1,4 +1,4 @@
-"""nn.MSELoss with reduction='none' | 'mean' | 'sum', and the old arguments.
+"""nn.MSELoss with reduction='none' | 'mean' | 'sum', reduction=None, and the old arguments.
 
 The script passes the deprecated `size_average` on purpose, catches the
 UserWarning and prints it.
@@ -14,6 +14,12 @@ prediction = torch.tensor([1.0, 2.0, 4.0])
 target = torch.tensor([1.0, 3.0, 2.0])
 for reduction in ("none", "mean", "sum"):  # squared errors: 0, 1, 4
     print(reduction, nn.MSELoss(reduction=reduction)(prediction, target))
+
+no_reduction = nn.MSELoss(reduction=None)  # Python's None, not "none": accepted here...
+try:
+    no_reduction(prediction, target)  # ...and refused at the first call
+except ValueError as exc:
+    print(f"reduction=None: ValueError: {exc}")
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
