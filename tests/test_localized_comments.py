@@ -59,6 +59,22 @@ def test_chinese_file_has_the_same_code_tokens(snippet: Path, tmp_path: Path) ->
         spec.run, spec.variants, spec.timeout)
 
 
+def without_prose(source: str) -> str:
+    """``source`` with every comment and the docstring literal cut out (a marker left instead)."""
+    pieces, last = [], 0
+    for start, end in localized_comments.prose_spans(source):
+        pieces += [source[last:start], "\x00"]
+        last = end
+    return "".join(pieces) + source[last:]
+
+
+@pytest.mark.parametrize("snippet", SNIPPETS, ids=rel)
+def test_everything_but_comments_and_docstring_is_byte_identical(snippet: Path) -> None:
+    english = snippet.read_text(encoding="utf-8")
+    chinese = localized_comments.localize(snippet).text
+    assert without_prose(chinese) == without_prose(english)
+
+
 def test_every_snippet_is_translated() -> None:
     """Counts the snippets whose translation is missing, incomplete or stale, and names them."""
     needing = [p for p in SNIPPETS

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import io
+import os
 import re
 import tokenize
 import tomllib
@@ -112,6 +113,14 @@ def code_tokens(source: str) -> list[tuple[int, str]]:
     skip = {parts.docstring_token} if parts.docstring_token else set()
     return [(t.type, t.string) for t in tokenize.generate_tokens(io.StringIO(source).readline)
             if t.type != tokenize.COMMENT and t not in skip]
+
+
+def prose_spans(source: str) -> list[tuple[int, int]]:
+    """Character ranges of the comments and the module docstring literal, in order."""
+    parts = _parts(source)
+    offsets = _offsets(source)
+    tokens = [*parts.comments, *([parts.docstring_token] if parts.docstring_token else [])]
+    return sorted((offsets[t.start[0]] + t.start[1], offsets[t.end[0]] + t.end[1]) for t in tokens)
 
 
 def _docstring_literal(token: str, text: str) -> str:
@@ -259,7 +268,9 @@ def for_page(env: typing.Any, root: Path, snippet: Path, language: str | None,
     target = Path(env.doctreedir, "localized", LANGUAGE, rel)
     if not target.is_file() or target.read_text(encoding="utf-8") != result.text:
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(result.text, encoding="utf-8")
+        partial = target.with_name(f".{target.name}.{os.getpid()}")
+        partial.write_text(result.text, encoding="utf-8")
+        os.replace(partial, target)  # a parallel reader never sees half a file
     return target, result.text
 
 
