@@ -257,8 +257,13 @@ def for_page(env: typing.Any, root: Path, snippet: Path, language: str | None,
     snippet = Path(snippet)
     if not wants(language):
         return snippet, snippet.read_text(encoding="utf-8")
-    result = localize(snippet)
-    env.note_dependency(str(result.translations))
+    env.note_dependency(str(translations_path(snippet)))
+    try:
+        result = localize(snippet)
+    except (SyntaxError, tokenize.TokenError, ValueError) as exc:
+        warn(f"snippet {snippet.name!r}: its comments cannot be localized ({exc}); the page "
+             f"shows it in English", "translation")
+        return snippet, snippet.read_text(encoding="utf-8")
     for problem in result.problems:
         warn(f"{problem.message} (Chinese comments of the zh pages)", "translation")
     try:
