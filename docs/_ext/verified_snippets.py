@@ -33,6 +33,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import localized_comments
 import snippetspec
 from snippetspec import Record, Spec, SpecError, Variant
 
@@ -156,8 +157,12 @@ class SnippetDirective(SphinxDirective):
     def _source(self, spec: Spec) -> nodes.container:
         """The snippet's code and a link that downloads the file."""
         source = nodes.container(classes=["vs-source"])
+        # zh pages: the same code with Chinese docstring and comments (localized_comments).
+        shown, code = localized_comments.for_page(
+            self.env, Path(self.config.verified_snippets_root), spec.path,
+            self.config.language, self._warn)
         doc_dir = Path(self.env.doc2path(self.env.docname)).parent
-        target = Path(os.path.relpath(spec.path, doc_dir)).as_posix()
+        target = Path(os.path.relpath(shown, doc_dir)).as_posix()
         text = self.strings.download.format(name=spec.path.name)
         link = addnodes.download_reference("", "", reftarget=target, refdoc=self.env.docname,
                                            refexplicit=True, reftype="download")
@@ -167,7 +172,7 @@ class SnippetDirective(SphinxDirective):
         caption += nodes.Text(" · ")
         caption += link
         source += caption
-        source += _code(spec.path.read_text(encoding="utf-8"), "python", [])
+        source += _code(code, "python", [])
         return source
 
     def _variant(self, spec: Spec, variant: Variant, options: Options) -> nodes.container:
