@@ -1,14 +1,47 @@
 // Turns each .vs-tabs container into tabs: one button per .vs-tab-panel child, named by the
 // panel's .vs-tab-label. Without this script the panels simply show stacked, with their labels.
+//
+// Rank outputs the directive marked .vs-ranks-columns start side by side (the stylesheet lays
+// them out in columns, or stacks them where the block is too narrow): every panel stays
+// visible and the tab list holds one switch, "side by side", whose aria-pressed state the
+// reader can turn off to get ordinary tabs (class .vs-as-tabs) and on again.
 "use strict";
 
+// The switch's text, by the page's language (<html lang>); English otherwise.
+const VS_SIDE_BY_SIDE = { en: "side by side", zh: "并排显示" };
+
+function vsSideBySideLabel() {
+  const lang = (document.documentElement.lang || "en").split("-")[0];
+  return VS_SIDE_BY_SIDE[lang] || VS_SIDE_BY_SIDE.en;
+}
+
+function vsInColumns(tabs) {
+  return tabs.classList.contains("vs-ranks-columns") && !tabs.classList.contains("vs-as-tabs");
+}
+
 function vsSelect(tabs, index) {
+  tabs.vsIndex = index;
+  const columns = vsInColumns(tabs);
   tabs.vsButtons.forEach((button, i) => {
     const selected = i === index;
     button.setAttribute("aria-selected", String(selected));
     button.tabIndex = selected ? 0 : -1;
-    tabs.vsPanels[i].hidden = !selected;
+    tabs.vsPanels[i].hidden = !selected && !columns;
   });
+}
+
+function vsAddLayoutSwitch(tabs, list) {
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "vs-tab-button vs-layout-switch";
+  toggle.textContent = vsSideBySideLabel();
+  toggle.setAttribute("aria-pressed", "true");
+  toggle.addEventListener("click", () => {
+    const columns = tabs.classList.toggle("vs-as-tabs");  // true: now tabs
+    toggle.setAttribute("aria-pressed", String(!columns));
+    vsSelect(tabs, tabs.vsIndex);
+  });
+  list.appendChild(toggle);
 }
 
 function vsSetUpTabs(tabs) {
@@ -36,6 +69,7 @@ function vsSetUpTabs(tabs) {
     list.appendChild(button);
     return button;
   });
+  if (tabs.classList.contains("vs-ranks-columns")) vsAddLayoutSwitch(tabs, list);
   tabs.vsButtons = buttons;
   tabs.vsPanels = panels;
   tabs.insertBefore(list, tabs.firstChild);
