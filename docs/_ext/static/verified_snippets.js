@@ -3,8 +3,8 @@
 //
 // Rank outputs the directive marked .vs-ranks-columns start side by side (the stylesheet lays
 // them out in columns, or stacks them where the block is too narrow): every panel stays
-// visible and the tab list holds one switch, "side by side", whose aria-pressed state the
-// reader can turn off to get ordinary tabs (class .vs-as-tabs) and on again.
+// visible, as a labelled group, and a switch beside the tab list, "side by side", can be
+// turned off (aria-pressed) to get ordinary tabs (class .vs-as-tabs) and on again.
 "use strict";
 
 // The switch's text, by the page's language (<html lang>); English otherwise.
@@ -26,10 +26,13 @@ function vsSelect(tabs, index) {
     const selected = i === index;
     button.setAttribute("aria-selected", String(selected));
     button.tabIndex = selected ? 0 : -1;
-    tabs.vsPanels[i].hidden = !selected && !columns;
+    const panel = tabs.vsPanels[i];
+    panel.hidden = !selected && !columns;
+    panel.setAttribute("role", columns ? "group" : "tabpanel");
   });
 }
 
+// Puts the tab list and the switch in one bar (a tab list holds only tabs).
 function vsAddLayoutSwitch(tabs, list) {
   const toggle = document.createElement("button");
   toggle.type = "button";
@@ -41,7 +44,10 @@ function vsAddLayoutSwitch(tabs, list) {
     toggle.setAttribute("aria-pressed", String(!columns));
     vsSelect(tabs, tabs.vsIndex);
   });
-  list.appendChild(toggle);
+  const bar = document.createElement("div");
+  bar.className = "vs-tab-bar";
+  bar.append(list, toggle);
+  return bar;
 }
 
 function vsSetUpTabs(tabs) {
@@ -57,7 +63,7 @@ function vsSetUpTabs(tabs) {
     button.className = "vs-tab-button";
     button.setAttribute("role", "tab");
     button.textContent = label ? label.textContent : String(i + 1);
-    panel.setAttribute("role", "tabpanel");
+    if (label) panel.setAttribute("aria-label", label.textContent);
     button.addEventListener("click", () => vsSelect(tabs, i));
     button.addEventListener("keydown", (event) => {
       const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -69,10 +75,10 @@ function vsSetUpTabs(tabs) {
     list.appendChild(button);
     return button;
   });
-  if (tabs.classList.contains("vs-ranks-columns")) vsAddLayoutSwitch(tabs, list);
   tabs.vsButtons = buttons;
   tabs.vsPanels = panels;
-  tabs.insertBefore(list, tabs.firstChild);
+  const columns = tabs.classList.contains("vs-ranks-columns");
+  tabs.insertBefore(columns ? vsAddLayoutSwitch(tabs, list) : list, tabs.firstChild);
   tabs.classList.add("vs-tabs-ready");
   vsSelect(tabs, 0);
 }
