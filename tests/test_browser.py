@@ -1,4 +1,4 @@
-"""The built site in headless Chromium: clean pages, language switch, rank tabs, search, offline.
+"""The built site in headless Chromium: clean pages, language switch, ranks, search, offline.
 
 The site is built once with ``docs/build.py`` from the real docs, served on 127.0.0.1, and
 driven through the system's chromedriver (nothing is downloaded).
@@ -6,6 +6,7 @@ driven through the system's chromedriver (nothing is downloaded).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import json
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 
 import snippetspec
+from verified_snippets import side_by_side
 
 pytestmark = pytest.mark.browser
 
@@ -37,6 +39,7 @@ from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
+from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
@@ -94,6 +97,35 @@ def drain(driver: WebDriver) -> tuple[list[str], list[str]]:
     return errors, urls
 
 
+@contextlib.contextmanager
+def screen(driver: WebDriver, width: int, height: int = 800) -> Iterator[None]:
+    """Lay pages out for a screen ``width`` CSS pixels wide (a phone below 500).
+
+    Headless Chromium will not make its window narrower than 500 px, so the width is set
+    with the DevTools device-metrics override; below 500 px it emulates a phone (mobile
+    viewport, the pages' ``<meta name="viewport">`` honoured).
+    """
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 500})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def rect(element: WebElement) -> dict[str, float]:
+    """The element's bounding client rectangle (left, right, top, bottom, width, height)."""
+    return element.parent.execute_script("return arguments[0].getBoundingClientRect().toJSON()",
+                                         element)
+
+
+def in_one_row(elements: list[WebElement]) -> bool:
+    """Whether the elements stand left to right at the same height, without overlapping."""
+    boxes = [rect(e) for e in elements]
+    return all(abs(a["top"] - b["top"]) < 1 and a["right"] <= b["left"]
+               for a, b in zip(boxes, boxes[1:]))
+
+
 def is_local(url: str) -> bool:
     return url.startswith(("data:", "blob:")) or urllib.parse.urlsplit(url).hostname == "127.0.0.1"
 
@@ -142,9 +174,11 @@ def test_every_page_switches_language_both_ways(browser: WebDriver, base_url: st
 
 
 def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) -> None:
-    record = snippetspec.read_record(REPO / "snippets/distributed/all_reduce.gloo-cpu-2.out.json")
+    record = snippetspec.read_record(REPO / "snippets/distributed/reduce_ops.gloo-cpu-2.out.json")
+    assert not side_by_side(record.ranks)  # too long for columns: one tab per rank
     visit(browser, base_url + "en/distributed/collectives.html")
-    variant = browser.find_element(By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
+    variant = snippet_block(browser, "reduce_ops.py").find_element(
+        By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
     panes = variant.find_elements(By.CSS_SELECTOR, "div.vs-rank")
     button = next(b for b in variant.find_elements(By.CSS_SELECTOR, "button.vs-tab-button")
                   if b.text == "rank 1")
@@ -154,6 +188,148 @@ def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) ->
     assert button.get_attribute("aria-selected") == "true"
     shown = panes[1].find_element(By.CSS_SELECTOR, "pre").text
     assert shown == record.ranks[1].rstrip("\n")
+
+
+def snippet_block(driver: WebDriver, name: str) -> WebElement:
+    """The ``div.vs-snippet`` of the snippet file ``name`` on the current page."""
+    link = driver.find_element(By.CSS_SELECTOR, f"div.vs-snippet a.download[href$='/{name}']")
+    return link.find_element(By.XPATH, "ancestor::div[contains(@class, 'vs-snippet')]")
+
+
+def test_short_rank_outputs_stand_side_by_side(browser: WebDriver, base_url: str) -> None:
+    record = snippetspec.read_record(REPO / "snippets/distributed/all_reduce.gloo-cpu-2.out.json")
+    assert side_by_side(record.ranks)
+    with screen(browser, 1400):
+        visit(browser, base_url + "en/distributed/collectives.html")
+        variant = snippet_block(browser, "all_reduce.py").find_element(
+            By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
+        ranks = variant.find_element(By.CSS_SELECTOR, "div.vs-ranks")
+        panes = ranks.find_elements(By.CSS_SELECTOR, "div.vs-rank")
+        switch = ranks.find_element(By.CSS_SELECTOR, "button.vs-layout-switch")
+        assert switch.text == "side by side" and switch.get_attribute("aria-pressed") == "true"
+        assert [p.find_element(By.CSS_SELECTOR, "p.vs-tab-label").text for p in panes] == [
+            "rank 0", "rank 1"]
+        assert [p.find_element(By.CSS_SELECTOR, "pre").text for p in panes] == [
+            r.rstrip("\n") for r in record.ranks]
+        assert in_one_row(panes)
+
+        switch.click()  # the reader asks for tabs
+        assert switch.get_attribute("aria-pressed") == "false"
+        assert panes[0].is_displayed() and not panes[1].is_displayed()
+        tab = next(b for b in ranks.find_elements(By.CSS_SELECTOR, "button[role=tab]")
+                   if b.text == "rank 1")
+        tab.click()
+        assert panes[1].is_displayed() and not panes[0].is_displayed()
+        switch.click()  # and side by side again
+        assert all(p.is_displayed() for p in panes) and in_one_row(panes)
+
+
+#: What may not stick out past the right edge of a phone screen: the whole page, and in the
+#: article its titles, tables, code blocks and tab lists (long ones wrap or scroll inside).
+OVERFLOW_SCRIPT = """
+const width = arguments[0];
+const sticking = Array.from(document.querySelectorAll(
+    ".bd-article :is(h1, h2, h3, h4, table, pre, .vs-tab-list)"))
+  .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > width + 0.5)
+  .map((el) => `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}" reaches `
+               + Math.round(el.getBoundingClientRect().right));
+return [window.innerWidth, document.documentElement.scrollWidth, sticking];
+"""
+
+
+@pytest.mark.parametrize("width", [400, 360])
+def test_no_page_scrolls_sideways_on_a_phone(browser: WebDriver, base_url: str, site: Path,
+                                             width: int) -> None:
+    wide = []
+    with screen(browser, width):
+        for lang in ("en", "zh"):
+            for page in sorted(html_pages(site, lang)):
+                visit(browser, f"{base_url}{lang}/{page}")
+                inner, scroll, sticking = browser.execute_script(OVERFLOW_SCRIPT, width)
+                # A phone widens its layout viewport to content that does not fit.
+                if inner != width or scroll > width or sticking:
+                    wide.append(f"{lang}/{page}: {scroll} px wide; " + "; ".join(sticking))
+    assert not wide, f"pages wider than a {width} px screen:\n" + "\n".join(wide)
+
+
+SCREENSHOTS = REPO / "_build" / "screenshots"
+
+
+def screenshot(driver: WebDriver, name: str) -> Path:
+    """Save what the browser shows as ``_build/screenshots/NAME.png`` and print its path."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    assert driver.save_screenshot(str(path)), path
+    print(f"screenshot: {path}")
+    return path
+
+
+def scroll_to(driver: WebDriver, element: WebElement) -> None:
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_distributed_page_on_a_wide_screen_and_a_phone(browser: WebDriver, base_url: str,
+                                                        lang: str) -> None:
+    """The collectives page at 1400 px and 400 px, measured in the DOM and photographed."""
+    url = f"{base_url}{lang}/distributed/collectives.html"
+    with screen(browser, 1400, 1000):
+        visit(browser, url)
+        screenshot(browser, f"{lang}-collectives-1400-top")
+        panes = snippet_block(browser, "all_reduce.py").find_elements(
+            By.CSS_SELECTOR, "div.vs-variant:not([hidden]) div.vs-rank")
+        scroll_to(browser, panes[0])
+        screenshot(browser, f"{lang}-collectives-1400-ranks")
+        assert len(panes) == 2 and in_one_row(panes)
+        # Every block shown in columns shows each line whole: the side_by_side rule holds.
+        for ranks in browser.find_elements(By.CSS_SELECTOR, "div.vs-ranks-columns"):
+            if not ranks.is_displayed():
+                continue
+            columns = ranks.find_elements(By.CSS_SELECTOR, "div.vs-rank")
+            assert in_one_row(columns), ranks.text
+            for pre in ranks.find_elements(By.CSS_SELECTOR, "pre"):
+                assert browser.execute_script(
+                    "return arguments[0].scrollWidth <= arguments[0].clientWidth", pre), pre.text
+
+    with screen(browser, 400):
+        visit(browser, url)
+        screenshot(browser, f"{lang}-collectives-400-top")
+        inner, scroll, sticking = browser.execute_script(OVERFLOW_SCRIPT, 400)
+        assert (inner, scroll, sticking) == (400, 400, [])
+        # Long code lines scroll inside their block instead of widening the page.
+        source = snippet_block(browser, "all_reduce.py").find_element(
+            By.CSS_SELECTOR, "div.vs-source pre")
+        assert browser.execute_script(
+            "return arguments[0].scrollWidth > arguments[0].clientWidth", source)
+
+        # Short outputs stack, each under its rank's label.
+        block = snippet_block(browser, "all_reduce.py")
+        panes = block.find_elements(By.CSS_SELECTOR, "div.vs-variant:not([hidden]) div.vs-rank")
+        scroll_to(browser, panes[0])
+        screenshot(browser, f"{lang}-collectives-400-ranks")
+        first, second = rect(panes[0]), rect(panes[1])
+        assert first["bottom"] <= second["top"] and second["right"] <= 400
+        assert all(p.find_element(By.CSS_SELECTOR, "p.vs-tab-label").is_displayed()
+                   for p in panes)
+
+        # The variant tabs fit on the screen and switch.
+        buttons = block.find_elements(By.CSS_SELECTOR, "div.vs-variants > div.vs-tab-list > button")
+        assert len(buttons) == 3 and all(rect(b)["right"] <= 400 for b in buttons)
+        variants = block.find_elements(By.CSS_SELECTOR, "div.vs-variant")
+        buttons[2].click()
+        assert variants[2].is_displayed() and not variants[0].is_displayed()
+        buttons[0].click()
+
+        # A long output keeps one tab per rank, and its tabs work on the phone too.
+        block = snippet_block(browser, "reduce_ops.py")
+        variant = block.find_element(By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
+        tabs = variant.find_elements(By.CSS_SELECTOR, "div.vs-ranks button[role=tab]")
+        panes = variant.find_elements(By.CSS_SELECTOR, "div.vs-rank")
+        scroll_to(browser, tabs[1])
+        assert all(rect(t)["right"] <= 400 for t in tabs)
+        tabs[1].click()
+        assert panes[1].is_displayed() and not panes[0].is_displayed()
+        screenshot(browser, f"{lang}-collectives-400-rank-tabs")
 
 
 def test_download_links_serve_the_snippet(browser: WebDriver, base_url: str) -> None:

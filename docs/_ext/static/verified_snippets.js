@@ -1,14 +1,53 @@
 // Turns each .vs-tabs container into tabs: one button per .vs-tab-panel child, named by the
 // panel's .vs-tab-label. Without this script the panels simply show stacked, with their labels.
+//
+// Rank outputs the directive marked .vs-ranks-columns start side by side (the stylesheet lays
+// them out in columns, or stacks them where the block is too narrow): every panel stays
+// visible, as a labelled group, and a switch beside the tab list, "side by side", can be
+// turned off (aria-pressed) to get ordinary tabs (class .vs-as-tabs) and on again.
 "use strict";
 
+// The switch's text, by the page's language (<html lang>); English otherwise.
+const VS_SIDE_BY_SIDE = { en: "side by side", zh: "并排显示" };
+
+function vsSideBySideLabel() {
+  const lang = (document.documentElement.lang || "en").split("-")[0];
+  return VS_SIDE_BY_SIDE[lang] || VS_SIDE_BY_SIDE.en;
+}
+
+function vsInColumns(tabs) {
+  return tabs.classList.contains("vs-ranks-columns") && !tabs.classList.contains("vs-as-tabs");
+}
+
 function vsSelect(tabs, index) {
+  tabs.vsIndex = index;
+  const columns = vsInColumns(tabs);
   tabs.vsButtons.forEach((button, i) => {
     const selected = i === index;
     button.setAttribute("aria-selected", String(selected));
     button.tabIndex = selected ? 0 : -1;
-    tabs.vsPanels[i].hidden = !selected;
+    const panel = tabs.vsPanels[i];
+    panel.hidden = !selected && !columns;
+    panel.setAttribute("role", columns ? "group" : "tabpanel");
   });
+}
+
+// Puts the tab list and the switch in one bar (a tab list holds only tabs).
+function vsAddLayoutSwitch(tabs, list) {
+  const toggle = document.createElement("button");
+  toggle.type = "button";
+  toggle.className = "vs-tab-button vs-layout-switch";
+  toggle.textContent = vsSideBySideLabel();
+  toggle.setAttribute("aria-pressed", "true");
+  toggle.addEventListener("click", () => {
+    const columns = tabs.classList.toggle("vs-as-tabs");  // true: now tabs
+    toggle.setAttribute("aria-pressed", String(!columns));
+    vsSelect(tabs, tabs.vsIndex);
+  });
+  const bar = document.createElement("div");
+  bar.className = "vs-tab-bar";
+  bar.append(list, toggle);
+  return bar;
 }
 
 function vsSetUpTabs(tabs) {
@@ -24,7 +63,7 @@ function vsSetUpTabs(tabs) {
     button.className = "vs-tab-button";
     button.setAttribute("role", "tab");
     button.textContent = label ? label.textContent : String(i + 1);
-    panel.setAttribute("role", "tabpanel");
+    if (label) panel.setAttribute("aria-label", label.textContent);
     button.addEventListener("click", () => vsSelect(tabs, i));
     button.addEventListener("keydown", (event) => {
       const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
@@ -38,7 +77,8 @@ function vsSetUpTabs(tabs) {
   });
   tabs.vsButtons = buttons;
   tabs.vsPanels = panels;
-  tabs.insertBefore(list, tabs.firstChild);
+  const columns = tabs.classList.contains("vs-ranks-columns");
+  tabs.insertBefore(columns ? vsAddLayoutSwitch(tabs, list) : list, tabs.firstChild);
   tabs.classList.add("vs-tabs-ready");
   vsSelect(tabs, 0);
 }
