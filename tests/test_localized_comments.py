@@ -22,10 +22,10 @@ from sphinx.util.console import strip_escape_sequences
 
 import localized_comments
 import snippetspec
-from harness import Forkserver
+from snippet_runs import harness_problem, run_variant
 
 ROOT = Path(__file__).resolve().parent.parent
-SNIPPETS = sorted(p for p in (ROOT / "snippets").rglob("*.py") if snippetspec.is_snippet(p))
+SNIPPETS = snippetspec.snippet_paths(ROOT / "snippets")
 CPU_VARIANTS = [
     pytest.param(path, variant, id=f"{path.relative_to(ROOT / 'snippets').as_posix()}[{variant.id}]")
     for path in SNIPPETS
@@ -103,25 +103,18 @@ def test_chinese_file_shows_chinese() -> None:
 # --- the Chinese file prints the recorded output -----------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def server():
-    with Forkserver() as server:  # one warm server for every snippet of this module
-        yield server
-
-
 @pytest.mark.parametrize("snippet, variant", CPU_VARIANTS)
-def test_chinese_file_prints_the_recorded_output(server, snippet: Path,
+def test_chinese_file_prints_the_recorded_output(snippet_server, snippet: Path,
                                                  variant: snippetspec.Variant,
                                                  tmp_path: Path) -> None:
+    # The same check as the English file's (snippet_runs), on the Chinese file, against the
+    # English file's record: clean, and every rank's output as recorded.
     spec = snippetspec.read_spec(snippet)
-    record = snippetspec.read_record(spec.record_path(variant))
-    script = write_localized(snippet, tmp_path)
-    result = server.run(script, variant.world_size, env=variant.env,
-                        timeout=spec.timeout or 60, distributed=spec.distributed)
-    assert result.ok, result.report()
-    assert [r.stderr for r in result.ranks] == [""] * variant.world_size, result.report()
-    printed = tuple(snippetspec.normalize_output(r.stdout) for r in result.ranks)
-    assert printed == record.ranks
+    zh_spec = snippetspec.read_spec(write_localized(snippet, tmp_path))
+    result = run_variant(snippet_server, zh_spec, variant)
+    label = f"{rel(snippet)} (Chinese comments) [{variant.id}]"
+    if problem := harness_problem(result, spec, variant, label, str(snippet)):
+        pytest.fail(problem, pytrace=False)
 
 
 # --- the localizer on small sources --------------------------------------------------------------

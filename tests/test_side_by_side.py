@@ -1,4 +1,4 @@
-"""Which rank outputs show side by side: the rule of ``verified_snippets.side_by_side``, and the
+"""Which rank outputs show side by side: the rule of ``rank_columns.side_by_side``, and the
 classes the ``snippet`` directive gives the ranks it applies to.
 
 The limits are read from the module's constants, so each case sits just inside or just outside
@@ -12,9 +12,9 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 import snippetspec
+from rank_columns import (SIDE_BY_SIDE_COLUMN_EXTRA, SIDE_BY_SIDE_MAX_LINES, SIDE_BY_SIDE_RANKS,
+                          SIDE_BY_SIDE_WIDTH, side_by_side)
 from test_extension import html, record_all_cpu, warnings
-from verified_snippets import (SIDE_BY_SIDE_COLUMN_EXTRA, SIDE_BY_SIDE_MAX_LINES,
-                               SIDE_BY_SIDE_RANKS, SIDE_BY_SIDE_WIDTH, side_by_side)
 
 
 def widest(ranks: int) -> int:

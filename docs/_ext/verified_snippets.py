@@ -12,7 +12,7 @@ Two directives, for MyST Markdown (shown) or reStructuredText::
 ``snippet`` embeds the file (path relative to :attr:`Options.verified_snippets_root`): its
 source, a download link, and per variant the command that runs it, a provenance line and what
 each rank printed, read from the expected-output files the runner wrote beside it (see
-:mod:`snippetspec`). Short outputs of 2-4 ranks show side by side (:func:`side_by_side`
+:mod:`snippetspec`). Short outputs of 2-4 ranks show side by side (:func:`rank_columns.side_by_side`
 decides), longer ones one tab per rank. ``signature`` shows an API signature as highlighted Python, without a copy
 button.
 
@@ -26,7 +26,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import typing
-import unicodedata
 from pathlib import Path
 
 from docutils import nodes
@@ -36,6 +35,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import localized_comments
+from rank_columns import side_by_side
 import snippetspec
 from snippetspec import Record, Spec, SpecError, Variant
 
@@ -105,40 +105,6 @@ STRINGS: dict[str, Strings] = {
 def strings_for(language: str | None) -> Strings:
     """UI strings for a Sphinx ``language`` such as ``en`` or ``zh_CN`` (English otherwise)."""
     return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
-
-
-#: Rank counts whose outputs may show side by side (one column per rank).
-SIDE_BY_SIDE_RANKS = range(2, 5)
-#: Most lines a rank's output may have to show in a column.
-SIDE_BY_SIDE_MAX_LINES = 12
-#: Characters of monospace text one output block shows on a wide screen without scrolling
-#: (about 48em at the theme's sizes, the width of the article on a 1400 px screen).
-SIDE_BY_SIDE_WIDTH = 88
-#: What each column costs besides its text (padding, border, gap), in characters.
-SIDE_BY_SIDE_COLUMN_EXTRA = 5
-
-
-def _columns(line: str) -> int:
-    """Width of ``line`` in monospace columns (wide East Asian characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-
-
-def side_by_side(ranks: typing.Sequence[str]) -> bool:
-    """Whether these rank outputs are short enough to show next to each other.
-
-    They are when there are 2-4 ranks, none printed more than :data:`SIDE_BY_SIDE_MAX_LINES`
-    lines, and a column as wide as the longest line of any rank, plus its padding, fits
-    that many times into :data:`SIDE_BY_SIDE_WIDTH`: laid side by side, no line is cut off.
-    Longer outputs keep one tab per rank. The stylesheet shows the columns only where the
-    block is at least as wide as that (a container query), and stacks them otherwise.
-    """
-    if len(ranks) not in SIDE_BY_SIDE_RANKS:
-        return False
-    lines = [stdout.splitlines() for stdout in ranks]
-    if max(map(len, lines)) > SIDE_BY_SIDE_MAX_LINES:
-        return False
-    widest = max((_columns(line) for rank in lines for line in rank), default=0)
-    return len(ranks) * (widest + SIDE_BY_SIDE_COLUMN_EXTRA) <= SIDE_BY_SIDE_WIDTH
 
 
 def _label(text: str) -> nodes.paragraph:
