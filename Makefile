@@ -24,8 +24,11 @@ test-fast: $(VENV)/.installed
 html: $(VENV)/.installed
 	$(PY) docs/build.py _build/html
 
+# Every snippet variant this machine can run; a table of outcomes at the end, JUnit XML for CI.
+DOCTEST_JUNIT ?= _build/doctest/junit.xml
 doctest: $(VENV)/.installed
-	$(PYTEST) $(SNIPPETS) -v -rs
+	mkdir -p $(dir $(DOCTEST_JUNIT))
+	$(PYTEST) $(SNIPPETS) -v -rs --junitxml=$(DOCTEST_JUNIT)
 
 outputs: $(VENV)/.installed
 	$(PYTEST) $(SNIPPETS) --write-outputs -rs

@@ -267,3 +267,9 @@ def test_a_snippet_not_embedded_fails(tmp_path: Path) -> None:
         "snippets/sub/b.py is not embedded in any en/ page",
         "snippets/sub/b.py is not embedded in any zh/ page",
     ]
+
+
+def test_device_records_agree_where_declared():
+    from snippet_runs import device_record_problems
+
+    assert device_record_problems(SNIPPETS) == []

@@ -129,3 +129,81 @@ def test_a_snippet_named_on_the_command_line_is_collected_not_imported(pytester)
     result = run(pytester, "snippets/area/dist.py", "--write-outputs")
     result.assert_outcomes(passed=1, skipped=1)  # importing it would fail: no RANK at import
     assert (area / "dist.gloo-cpu-2.out.json").exists()
+
+
+# A CUDA variant on a CPU machine: the stand-in pretends the machine has GPUs; the scripts
+# read DEVICE but never touch CUDA, so what is tested is the collector's choice of check.
+PRETEND_GPUS = '''\
+import snippet_collector
+from ranktest import Capabilities
+
+_check = snippet_collector.SnippetItem._skip_unless_supported
+
+
+class _Machine:
+    def __init__(self, caps):
+        self.capabilities = Capabilities(caps.torch, 8, caps.backends)
+
+
+def _pretend(self, server):
+    _check(self, _Machine(server.capabilities))
+
+
+snippet_collector.SnippetItem._skip_unless_supported = _pretend
+'''
+
+FIRST_USE = {
+    "same": '"""Run: python same.py\nVariants: cpu, cuda\nOutput: same on all devices\n"""\nprint("a result")\n',
+    "own": '"""Run: python own.py\nVariants: cpu, cuda\n"""\nimport os\nprint(os.environ["DEVICE"])\n',
+    "differs": ('"""Run: python differs.py\nVariants: cpu, cuda\nOutput: same on all devices\n"""\n'
+                'import os\nprint(os.environ["DEVICE"])\n'),
+}
+
+
+@pytest.mark.slow
+def test_a_cuda_variant_without_a_record_is_checked_on_first_use(pytester):
+    pytester.makeini("[pytest]\n")
+    area = pytester.mkdir("snippets") / "area"
+    area.mkdir()
+    for name, text in FIRST_USE.items():
+        (area / f"{name}.py").write_text(text)
+    run(pytester, "snippets", "--write-outputs").assert_outcomes(passed=3, skipped=3)  # CPU records only
+    pytester.makeconftest(PRETEND_GPUS)
+    result = run(pytester, "snippets", "--junitxml=junit.xml")
+    result.assert_outcomes(passed=5, failed=1)
+    out = result.stdout.str()
+    # Compared with the CPU record: passes when equal, fails with a diff naming that record.
+    assert "area/differs.py [cuda]: output changed" in out and "-cpu" in out and "+cuda" in out
+    assert "rank 0 expected (differs.cpu.out.json)" in out
+    result.stdout.fnmatch_lines(["*snippet outcomes*", "*3  verified against its own record",
+                                 "*1  verified against the CPU record", "*1  ran clean, not recorded yet",
+                                 "*0  skipped", "*1  failed",
+                                 "*ran clean, not recorded yet (exit 0, nothing on stderr*",
+                                 "*snippets/area/own.py::own?cuda?"])
+    junit = (pytester.path / "junit.xml").read_text()
+    assert 'value="verified against the CPU record (cpu)"' in junit
+    assert 'value="ran clean, not recorded yet"' in junit
+    # Once recorded, the CUDA variants are held to their own records.
+    run(pytester, "snippets", "--write-outputs", "-k", "same or own").assert_outcomes(passed=4)
+    again = run(pytester, "snippets", "-k", "same or own")
+    again.stdout.fnmatch_lines(["*4  verified against its own record", "*0  ran clean, not recorded yet"])
+
+
+def test_records_of_a_device_independent_snippet_are_held_to_each_other(tmp_path):
+    from snippet_runs import device_record_problems
+    import snippetspec
+
+    area = tmp_path / "area"
+    area.mkdir()
+    path = area / "same.py"
+    path.write_text(FIRST_USE["same"])
+    spec = snippetspec.read_spec(path)
+    cpu, cuda = spec.variants
+    for variant, printed in ((cpu, "a result\n"), (cuda, "a result\n")):
+        snippetspec.write_record(spec.record_path(variant),
+                                 snippetspec.Record.from_run(spec, variant, "area/same.py", "2.13.0", (printed,)))
+    assert device_record_problems(tmp_path) == []
+    snippetspec.write_record(spec.record_path(cuda),
+                             snippetspec.Record.from_run(spec, cuda, "area/same.py", "2.13.0", ("other\n",)))
+    [problem] = device_record_problems(tmp_path)
+    assert "same.cuda.out.json: 'Output: same on all devices', but it differs from the cpu record" in problem

@@ -101,3 +101,23 @@ def test_stale_reason_compares_the_source_hash(tmp_path):
     assert snippetspec.stale_reason(spec, fresh) is None
     spec.path.write_text(spec.path.read_text() + "# edited\n")
     assert snippetspec.stale_reason(spec, fresh) == "demo.py changed since this output was recorded"
+
+
+def test_a_variant_may_declare_its_own_world_size(tmp_path):
+    path = tmp_path / "ws.py"
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 ws.py\n'
+                    'Variants: gloo-cpu, nccl-cuda, nccl-cuda-1\nOutput: same on all devices\n"""\n')
+    spec = read_spec(path)
+    cpu, nccl, nccl1 = spec.variants
+    assert (nccl.id, nccl.gpus, nccl1.id, nccl1.name, nccl1.world_size, nccl1.gpus) == (
+        "nccl-cuda-2", 2, "nccl-cuda-1", "nccl-cuda-1", 1, 1)
+    assert spec.command(nccl1) == "DEVICE=cuda BACKEND=nccl torchrun --standalone --nproc-per-node=1 ws.py"
+    # The CPU record of the same world size is the reference; there is none for one rank.
+    assert spec.reference(nccl) == cpu and spec.reference(nccl1) is None and spec.reference(cpu) is None
+
+
+def test_output_can_only_say_same_on_all_devices(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text('"""Run: python bad.py\nOutput: device dependent\n"""\n')
+    with pytest.raises(SpecError, match="'Output:' can only say 'same on all devices'"):
+        read_spec(path)

@@ -5,6 +5,12 @@ through the session's project forkserver (:func:`snippet_runs.project_server`, s
 first snippet) and compares every rank's stdout with the snippet's expected-output file.
 ``--write-outputs`` (``make outputs``) writes those files instead. A variant that needs GPUs or
 a backend this machine lacks is skipped with the reason. Loaded by the root ``conftest.py``.
+
+A CUDA variant with no record of its own is still checked on first use: against the CPU
+record of the same snippet when the snippet declares ``Output: same on all devices``, and
+otherwise only for a clean run ("ran clean, not recorded yet"). Every item records its
+:data:`OUTCOMES` entry as the user property ``outcome`` (so JUnit XML carries it), and the
+session ends with a table of them and the list of what is not verified yet.
 """
 
 from __future__ import annotations
@@ -77,6 +83,12 @@ class _LazyServer:
 
 _SERVER = pytest.StashKey[_LazyServer]()
 
+#: How a snippet item ended, in the order the summary lists them.
+OWN, CPU, CLEAN, WRITTEN, SKIPPED, FAILED = (
+    "verified against its own record", "verified against the CPU record", "ran clean, not recorded yet",
+    "recorded (make outputs)", "skipped", "failed")
+OUTCOMES = (OWN, CPU, CLEAN, WRITTEN, SKIPPED, FAILED)
+
 
 def _skip(reason: str) -> None:
     """Skip, reported at the snippet's location rather than this plugin's."""
@@ -111,15 +123,27 @@ class SnippetItem(pytest.Item):
         result = snippet_runs.run_variant(server, self.spec, self.variant,
                                           timeout=self.config.getoption("snippet_timeout"))
         label = f"{self.rel} [{self.variant.id}]"
-        if not self.config.getoption("write_outputs"):
-            problem = snippet_runs.harness_problem(result, self.spec, self.variant, label, self.nodeid)
-        elif not (problem := snippet_runs.clean_run_problem(
-                label, result.ok, tuple(r.stderr for r in result.ranks), result.report())):
-            record = snippetspec.Record.from_run(self.spec, self.variant, self.rel, server.capabilities.torch,
-                                                 tuple(r.stdout for r in result.ranks))
-            snippetspec.write_record(self.spec.record_path(self.variant), record)
-        if problem:
+        stdouts = tuple(r.stdout for r in result.ranks)
+        if problem := snippet_runs.clean_run_problem(
+                label, result.ok, tuple(r.stderr for r in result.ranks), result.report()):
             raise SnippetFailure(problem)
+        if self.config.getoption("write_outputs"):
+            record = snippetspec.Record.from_run(self.spec, self.variant, self.rel, server.capabilities.torch,
+                                                 stdouts)
+            snippetspec.write_record(self.spec.record_path(self.variant), record)
+            return self._outcome(WRITTEN)
+        compare_with, outcome = self.variant, OWN
+        if self.variant.device != "cpu" and not self.spec.record_path(self.variant).exists():
+            compare_with = self.spec.reference(self.variant)
+            if compare_with is None:
+                return self._outcome(CLEAN)
+            outcome = f"{CPU} ({compare_with.id})"
+        if problem := snippet_runs.record_problem(self.spec, compare_with, stdouts, label, self.nodeid):
+            raise SnippetFailure(problem)
+        self._outcome(outcome)
+
+    def _outcome(self, outcome: str) -> None:
+        self.user_properties.append(("outcome", outcome))
 
     def _skip_unless_supported(self, server: Forkserver) -> None:
         caps = server.capabilities
@@ -136,3 +160,38 @@ class SnippetItem(pytest.Item):
 
     def reportinfo(self):
         return self.path, 0, f"snippets/{self.rel} [{self.variant.id}]"
+
+
+def _outcome_of(report: pytest.TestReport) -> str | None:
+    """The outcome of a snippet item's report, or ``None`` for other tests and phases."""
+    if not report.nodeid.startswith("snippets/") and "/snippets/" not in report.nodeid:
+        return None
+    if report.failed:
+        return FAILED
+    if report.skipped:
+        return SKIPPED
+    if report.when != "call":
+        return None
+    return next((value for name, value in report.user_properties if name == "outcome"), None)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """A CI-style table of the snippet outcomes, and the variants not verified against a record."""
+    seen: dict[str, str] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if isinstance(report, pytest.TestReport) and (outcome := _outcome_of(report)):
+                if seen.get(report.nodeid) != FAILED:
+                    seen[report.nodeid] = outcome
+    if not seen:
+        return
+    counts = {o: sum(1 for v in seen.values() if v.split(" (")[0] == o) for o in OUTCOMES}
+    terminalreporter.section("snippet outcomes")
+    for outcome, count in counts.items():
+        if count or outcome not in (WRITTEN,):
+            terminalreporter.write_line(f"{count:6d}  {outcome}")
+    unverified = sorted(node for node, outcome in seen.items() if outcome == CLEAN)
+    if unverified:
+        terminalreporter.write_line(f"{CLEAN} (exit 0, nothing on stderr; output not compared):")
+        for node in unverified:
+            terminalreporter.write_line(f"        {node}")

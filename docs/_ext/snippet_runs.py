@@ -52,6 +52,25 @@ def case_id(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str:
     return f"{spec.path.parent.name}/{spec.path.stem}[{variant.id}]"
 
 
+def device_record_problems(root: Path) -> list[str]:
+    """For every snippet under ``root`` that declares ``Output: same on all devices``: each
+    non-CPU record that exists must hold what its CPU reference record holds."""
+    problems = []
+    for path in snippetspec.snippet_paths(root):
+        spec = snippetspec.read_spec(path)
+        for variant in spec.variants:
+            reference = spec.reference(variant)
+            if reference is None or not spec.record_path(variant).exists():
+                continue
+            own = snippetspec.read_record(spec.record_path(variant))
+            want = snippetspec.read_record(spec.record_path(reference))
+            diffs = snippetspec.output_diff(want, own.ranks, spec.record_path(reference).name)
+            if diffs:
+                problems.append(f"{spec.record_path(variant)}: 'Output: same on all devices', but it differs "
+                                f"from the {reference.id} record:\n" + "\n".join(diffs))
+    return problems
+
+
 def run_variant(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant,
                 timeout: float | None = None) -> RunResult:
     """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one."""

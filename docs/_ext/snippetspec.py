@@ -13,45 +13,46 @@ Keys:
 ``Run`` (required)
     The command a reader types: ``python FILE`` or ``torchrun --nproc-per-node=N FILE``.
 ``Variants``
-    Single-process: ``cpu``/``cuda``. Distributed: ``BACKEND-DEVICE`` such as ``gloo-cpu``.
-    The first one is what the ``Run`` command does; the others are selected with the ``BACKEND``
-    and ``DEVICE`` environment variables. Default: ``cpu`` or ``gloo-cpu``.
+    Single-process: ``cpu``/``cuda``. Distributed: ``BACKEND-DEVICE`` such as ``gloo-cpu``, or
+    ``BACKEND-DEVICE-N`` to run that variant on N ranks instead of the ``Run`` line's (for
+    example ``nccl-cuda-1``, which a machine with one GPU can run). The first one is what the
+    ``Run`` command does; the others are selected with the ``BACKEND`` and ``DEVICE``
+    environment variables. Default: ``cpu`` or ``gloo-cpu``.
 ``GPUs``
     GPUs a CUDA variant needs, when not the default (1, or one per rank for ``nccl``).
 ``Timeout``
     Seconds before the runner stops the snippet (default: the run's own timeout).
+``Output``
+    ``same on all devices``: every variant prints what the CPU variant of the same world size
+    prints, so a CUDA variant with no record of its own is checked against that record, and the
+    two records are held to each other once both exist.
 
 Beside each snippet, one expected-output file per variant, ``<stem>.<variant>.out.json``,
-written only by the runner. This module reads and writes both; it needs neither torch nor
-Sphinx, so the harness and the Sphinx extension share it.
+written only by the runner (see :mod:`snippetrecords`). This module reads the header; it needs
+neither torch nor Sphinx, so the snippet collector and the Sphinx extension share it.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
-import difflib
 import hashlib
-import json
 import re
 import shlex
 from pathlib import Path
+
+from snippetrecords import (FIX_COMMAND, RECORD_FORMAT, Record, SpecError, normalize_output,  # noqa: F401
+                            output_diff, read_record, stale_reason, write_record)
 
 #: Process-group backends a variant may name.
 KNOWN_BACKENDS = ("gloo", "nccl", "mpi", "ucc", "xccl")
 #: Devices a variant may name.
 KNOWN_DEVICES = ("cpu", "cuda")
-#: Version of the expected-output file layout.
-RECORD_FORMAT = 1
-#: The command that rewrites expected outputs.
-FIX_COMMAND = "make outputs"
+#: What an ``Output:`` line may say.
+SAME_ON_ALL_DEVICES = "same on all devices"
 
-_KEY_LINE = re.compile(r"^(Run|Variants|GPUs|Timeout):\s*(.*?)\s*$", re.MULTILINE)
+_KEY_LINE = re.compile(r"^(Run|Variants|GPUs|Timeout|Output):\s*(.*?)\s*$", re.MULTILINE)
 _NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)")
-
-
-class SpecError(ValueError):
-    """A snippet's header, or one of its expected-output files, is missing or malformed."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -62,16 +63,21 @@ class Variant:
     backend: str | None
     world_size: int
     gpus: int
+    sized: bool = False  # declared with its own world size (``nccl-cuda-1``)
 
     @property
     def name(self) -> str:
-        """As written in ``Variants:``: ``cpu`` or ``gloo-cpu``."""
-        return self.device if self.backend is None else f"{self.backend}-{self.device}"
+        """As written in ``Variants:``: ``cpu``, ``gloo-cpu`` or ``nccl-cuda-1``."""
+        if self.backend is None:
+            return self.device
+        return f"{self.backend}-{self.device}" + (f"-{self.world_size}" if self.sized else "")
 
     @property
     def id(self) -> str:
         """Test id and file tag: ``cpu`` or ``gloo-cpu-2``."""
-        return self.name if self.backend is None else f"{self.name}-{self.world_size}"
+        if self.backend is None or self.sized:
+            return self.name
+        return f"{self.name}-{self.world_size}"
 
     @property
     def env(self) -> dict[str, str]:
@@ -90,6 +96,7 @@ class Spec:
     run: str
     variants: tuple[Variant, ...]
     timeout: float | None
+    same_on_all_devices: bool = False
 
     @property
     def world_size(self) -> int:
@@ -100,11 +107,22 @@ class Spec:
         return self.variants[0].backend is not None
 
     def command(self, variant: Variant) -> str:
-        """The command a reader runs for ``variant``: the ``Run`` line, with env for non-defaults."""
+        """The command a reader runs for ``variant``: the ``Run`` line, with env for non-defaults
+        (and its own ``--nproc-per-node`` for a variant declared with a world size)."""
         if variant == self.variants[0]:
             return self.run
+        run = _NPROC.sub(f"--nproc-per-node={variant.world_size}", self.run) if variant.sized else self.run
         prefix = " ".join(f"{k}={v}" for k, v in sorted(variant.env.items(), reverse=True))
-        return f"{prefix} {self.run}"
+        return f"{prefix} {run}"
+
+    def reference(self, variant: Variant) -> Variant | None:
+        """The CPU variant whose record ``variant`` must print too (``Output: same on all
+        devices``): same world size, same backend preferred; ``None`` if there is none."""
+        if not self.same_on_all_devices or variant.device == "cpu":
+            return None
+        cpu = [v for v in self.variants if v.device == "cpu" and v.world_size == variant.world_size]
+        cpu.sort(key=lambda v: v.backend != variant.backend)
+        return cpu[0] if cpu else None
 
     def record_path(self, variant: Variant) -> Path:
         return self.path.with_name(f"{self.path.stem}.{variant.id}.out.json")
@@ -159,6 +177,9 @@ def read_spec(path: Path) -> Spec:
         world_size, default = 1, "cpu"
     else:
         raise SpecError(f"{path}: 'Run:' must start with 'python' or 'torchrun': {run!r}")
+    output = keys.get("Output")
+    if output not in (None, SAME_ON_ALL_DEVICES):
+        raise SpecError(f"{path}: 'Output:' can only say {SAME_ON_ALL_DEVICES!r}, not {output!r}")
     gpus = _positive_int(path, "GPUs", keys.get("GPUs"))
     timeout = _positive_int(path, "Timeout", keys.get("Timeout"))
     names = [n.strip() for n in keys.get("Variants", default).split(",") if n.strip()]
@@ -167,7 +188,8 @@ def read_spec(path: Path) -> Spec:
         raise SpecError(f"{path}: 'Variants:' lists nothing")
     if len(set(variants)) != len(variants):
         raise SpecError(f"{path}: 'Variants:' lists a variant twice")
-    return Spec(path=path, run=run, variants=variants, timeout=timeout)
+    return Spec(path=path, run=run, variants=variants, timeout=timeout,
+                same_on_all_devices=output is not None)
 
 
 def _positive_int(path: Path, key: str, text: str | None) -> int | None:
@@ -180,6 +202,9 @@ def _positive_int(path: Path, key: str, text: str | None) -> int | None:
 
 def _variant(path: Path, name: str, world_size: int, distributed: bool, gpus: int | None) -> Variant:
     parts = name.split("-")
+    sized = distributed and len(parts) == 3 and parts[2].isdigit() and int(parts[2]) >= 1
+    if sized:
+        world_size, parts = int(parts[2]), parts[:2]
     if distributed and len(parts) == 2:
         backend, device = parts
         if backend not in KNOWN_BACKENDS:
@@ -190,7 +215,8 @@ def _variant(path: Path, name: str, world_size: int, distributed: bool, gpus: in
     elif not distributed and len(parts) == 1:
         backend, device = None, parts[0]
     else:
-        form = "BACKEND-DEVICE (e.g. gloo-cpu)" if distributed else "a device (cpu or cuda)"
+        form = ("BACKEND-DEVICE or BACKEND-DEVICE-N (e.g. gloo-cpu, nccl-cuda-1)" if distributed
+                else "a device (cpu or cuda)")
         raise SpecError(f"{path}: variant {name!r} must be {form}")
     if device not in KNOWN_DEVICES:
         raise SpecError(f"{path}: unknown device {device!r} in variant {name!r}; use cpu or cuda")
@@ -200,88 +226,4 @@ def _variant(path: Path, name: str, world_size: int, distributed: bool, gpus: in
         need = gpus
     else:
         need = world_size if backend == "nccl" else 1
-    return Variant(device=device, backend=backend, world_size=world_size, gpus=need)
-
-
-@dataclasses.dataclass(frozen=True)
-class Record:
-    """What each rank of one variant printed, and where it was captured."""
-
-    snippet: str
-    variant: str
-    source_sha256: str
-    torch: str
-    backend: str | None
-    device: str
-    world_size: int
-    command: str
-    ranks: tuple[str, ...]
-
-    @classmethod
-    def from_run(cls, spec: Spec, variant: Variant, rel: str, torch: str,
-                 outputs: tuple[str, ...]) -> Record:
-        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root)."""
-        return cls(snippet=rel, variant=variant.id, source_sha256=spec.source_sha256(), torch=torch,
-                   backend=variant.backend, device=variant.device, world_size=variant.world_size,
-                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs))
-
-    def to_json(self) -> str:
-        data = dataclasses.asdict(self)
-        data["ranks"] = [{"rank": r, "stdout": out.splitlines()} for r, out in enumerate(self.ranks)]
-        return json.dumps({"format": RECORD_FORMAT, **data}, indent=2, ensure_ascii=False) + "\n"
-
-
-def normalize_output(text: str) -> str:
-    """Output as it is stored and compared: every line ends with a newline."""
-    return "".join(line + "\n" for line in text.splitlines())
-
-
-def write_record(path: Path, record: Record) -> None:
-    path.write_text(record.to_json(), encoding="utf-8")
-
-
-def read_record(path: Path) -> Record:
-    """Load an expected-output file; :class:`SpecError` names the file and the fix."""
-    fix = f"regenerate it with '{FIX_COMMAND}'"
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SpecError(f"{path}: expected output is missing; {fix}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise SpecError(f"{path}: expected output does not parse ({exc}); {fix}") from None
-    try:
-        if data.pop("format") != RECORD_FORMAT:
-            raise ValueError("unknown format version")
-        ranks = data.pop("ranks")
-        if [r["rank"] for r in ranks] != list(range(len(ranks))):
-            raise ValueError("ranks are not 0..N-1 in order")
-        text = tuple(normalize_output("\n".join(r["stdout"])) for r in ranks)
-        record = Record(ranks=text, **data)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SpecError(f"{path}: expected output is malformed ({exc}); {fix}") from None
-    if len(record.ranks) != record.world_size:
-        raise SpecError(f"{path}: expected output has {len(record.ranks)} ranks for world size "
-                        f"{record.world_size}; {fix}")
-    return record
-
-
-def output_diff(record: Record, outputs: tuple[str, ...], name: str) -> list[str]:
-    """Per-rank unified diff of ``outputs`` (normalized here) against ``record`` (file ``name``);
-    empty when they match."""
-    diffs: list[str] = []
-    for rank, (want, got) in enumerate(zip(record.ranks, outputs)):
-        got = normalize_output(got)
-        if want != got:
-            diffs.extend(difflib.unified_diff(want.splitlines(), got.splitlines(),
-                                              f"rank {rank} expected ({name})", f"rank {rank} printed now",
-                                              lineterm=""))
-    if len(record.ranks) != len(outputs):
-        diffs.append(f"expected {len(record.ranks)} ranks, ran {len(outputs)}")
-    return diffs
-
-
-def stale_reason(spec: Spec, record: Record) -> str | None:
-    """Why ``record`` no longer matches the snippet's source, or ``None`` when it does."""
-    if record.source_sha256 != spec.source_sha256():
-        return f"{spec.path.name} changed since this output was recorded"
-    return None
+    return Variant(device=device, backend=backend, world_size=world_size, gpus=need, sized=sized)

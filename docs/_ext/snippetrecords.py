@@ -1,0 +1,110 @@
+"""The expected-output files beside each snippet: one per variant, written only by the runner.
+
+``<stem>.<variant id>.out.json`` holds what each rank printed and where it was recorded (torch
+version, backend, device, world size, the command, and the hash of the source it ran). Needs
+neither torch nor Sphinx. :mod:`snippetspec` re-exports these names.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import typing
+from pathlib import Path
+
+if typing.TYPE_CHECKING:
+    from snippetspec import Spec, Variant
+
+#: Version of the expected-output file layout.
+RECORD_FORMAT = 1
+#: The command that rewrites expected outputs.
+FIX_COMMAND = "make outputs"
+
+
+class SpecError(ValueError):
+    """A snippet's header, or one of its expected-output files, is missing or malformed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """What each rank of one variant printed, and where it was captured."""
+
+    snippet: str
+    variant: str
+    source_sha256: str
+    torch: str
+    backend: str | None
+    device: str
+    world_size: int
+    command: str
+    ranks: tuple[str, ...]
+
+    @classmethod
+    def from_run(cls, spec: Spec, variant: Variant, rel: str, torch: str,
+                 outputs: tuple[str, ...]) -> Record:
+        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root)."""
+        return cls(snippet=rel, variant=variant.id, source_sha256=spec.source_sha256(), torch=torch,
+                   backend=variant.backend, device=variant.device, world_size=variant.world_size,
+                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs))
+
+    def to_json(self) -> str:
+        data = dataclasses.asdict(self)
+        data["ranks"] = [{"rank": r, "stdout": out.splitlines()} for r, out in enumerate(self.ranks)]
+        return json.dumps({"format": RECORD_FORMAT, **data}, indent=2, ensure_ascii=False) + "\n"
+
+
+def normalize_output(text: str) -> str:
+    """Output as it is stored and compared: every line ends with a newline."""
+    return "".join(line + "\n" for line in text.splitlines())
+
+
+def write_record(path: Path, record: Record) -> None:
+    path.write_text(record.to_json(), encoding="utf-8")
+
+
+def read_record(path: Path) -> Record:
+    """Load an expected-output file; :class:`SpecError` names the file and the fix."""
+    fix = f"regenerate it with '{FIX_COMMAND}'"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SpecError(f"{path}: expected output is missing; {fix}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"{path}: expected output does not parse ({exc}); {fix}") from None
+    try:
+        if data.pop("format") != RECORD_FORMAT:
+            raise ValueError("unknown format version")
+        ranks = data.pop("ranks")
+        if [r["rank"] for r in ranks] != list(range(len(ranks))):
+            raise ValueError("ranks are not 0..N-1 in order")
+        text = tuple(normalize_output("\n".join(r["stdout"])) for r in ranks)
+        record = Record(ranks=text, **data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SpecError(f"{path}: expected output is malformed ({exc}); {fix}") from None
+    if len(record.ranks) != record.world_size:
+        raise SpecError(f"{path}: expected output has {len(record.ranks)} ranks for world size "
+                        f"{record.world_size}; {fix}")
+    return record
+
+
+def output_diff(record: Record, outputs: tuple[str, ...], name: str) -> list[str]:
+    """Per-rank unified diff of ``outputs`` (normalized here) against ``record`` (file ``name``);
+    empty when they match."""
+    diffs: list[str] = []
+    for rank, (want, got) in enumerate(zip(record.ranks, outputs)):
+        got = normalize_output(got)
+        if want != got:
+            diffs.extend(difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                              f"rank {rank} expected ({name})", f"rank {rank} printed now",
+                                              lineterm=""))
+    if len(record.ranks) != len(outputs):
+        diffs.append(f"expected {len(record.ranks)} ranks, ran {len(outputs)}")
+    return diffs
+
+
+def stale_reason(spec: Spec, record: Record) -> str | None:
+    """Why ``record`` no longer matches the snippet's source, or ``None`` when it does."""
+    if record.source_sha256 != spec.source_sha256():
+        return f"{spec.path.name} changed since this output was recorded"
+    return None
