@@ -37,7 +37,7 @@ LANGUAGE = "zh"
 #: Comments read by tools (``# noqa: F401``) need no translation; one may still be given.
 _DIRECTIVE = re.compile(r"^(noqa\b|type:|pragma:|fmt:|isort:)")
 #: Docstring lines the harness and the site read; a translation must keep them exactly.
-_KEY_LINE = re.compile(r"^(Run|Variants|GPUs|Timeout):.*$", re.MULTILINE)
+_KEY_LINE = re.compile(r"^(Run|Variants|GPUs|Timeout|Output):.*$", re.MULTILINE)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """dist.all_reduce: every rank ends up with the element-wise sum over all ranks, in place.
 
 Run: torchrun --standalone --nproc-per-node=2 all_reduce.py
-Variants: gloo-cpu, gloo-cuda, nccl-cuda
+Variants: gloo-cpu, gloo-cuda, nccl-cuda, nccl-cuda-1
+Output: same on all devices
 """
 import os
 

@@ -1,7 +1,8 @@
 """dist.broadcast: the src rank's tensor is copied into the same tensor on every other rank.
 
 Run: torchrun --standalone --nproc-per-node=2 broadcast.py
-Variants: gloo-cpu, gloo-cuda, nccl-cuda
+Variants: gloo-cpu, gloo-cuda, nccl-cuda, nccl-cuda-1
+Output: same on all devices
 """
 import os
 

@@ -2,6 +2,7 @@
 
 Run: torchrun --standalone --nproc-per-node=2 gather.py
 Variants: gloo-cpu, nccl-cuda
+Output: same on all devices
 """
 import os
 

@@ -1,7 +1,7 @@
 """init_process_group with env:// (the default): everything it needs comes from the environment.
 
 Run: torchrun --standalone --nproc-per-node=2 init_env.py
-Variants: gloo-cpu, nccl-cuda
+Variants: gloo-cpu, nccl-cuda, nccl-cuda-1
 """
 import os
 

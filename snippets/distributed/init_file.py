@@ -6,6 +6,7 @@ machines it would have to be on a shared filesystem.
 
 Run: torchrun --standalone --nproc-per-node=2 init_file.py
 Variants: gloo-cpu, nccl-cuda
+Output: same on all devices
 """
 import os
 import tempfile

@@ -6,6 +6,7 @@ without torchrun, rank 0 would host the store at that address instead.
 
 Run: torchrun --standalone --nproc-per-node=2 init_tcp.py
 Variants: gloo-cpu, nccl-cuda
+Output: same on all devices
 """
 import os
 

@@ -2,7 +2,7 @@
 onto that rank's own device.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_checkpoint.py
-Variants: gloo-cpu, nccl-cuda
+Variants: gloo-cpu, nccl-cuda, nccl-cuda-1
 """
 import os
 import shutil

@@ -3,6 +3,7 @@ the other ranks' all-reduces.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_join.py
 Variants: gloo-cpu, nccl-cuda
+Output: same on all devices
 """
 import os
 

@@ -3,6 +3,7 @@ one all-reduce at the last.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_no_sync.py
 Variants: gloo-cpu, nccl-cuda
+Output: same on all devices
 """
 import contextlib
 import copy

@@ -1,7 +1,7 @@
 """One DistributedDataParallel training step: ranks see different data, parameters stay equal.
 
 Run: torchrun --standalone --nproc-per-node=2 ddp_step.py
-Variants: gloo-cpu, nccl-cuda
+Variants: gloo-cpu, nccl-cuda, nccl-cuda-1
 """
 import os
 
