@@ -66,6 +66,7 @@ lang_switch_hreflang = LANGUAGES[OTHER].tag
 autodoc2_packages = [
     {"path": "../../src/ranktest", "module": "ranktest"},
     {"path": "../../docs/_ext/snippetspec.py", "module": "snippetspec"},
+    {"path": "../../docs/_ext/snippetrecords.py", "module": "snippetrecords"},
     {"path": "../../docs/_ext/verified_snippets.py", "module": "verified_snippets"},
 ]
 autodoc2_module_all_regexes = [r"ranktest"]  # the package API is what its __all__ lists

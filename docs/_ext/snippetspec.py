@@ -146,7 +146,7 @@ def snippet_paths(root: Path) -> list[Path]:
 
 
 def read_spec(path: Path) -> Spec:
-    """Parse the header of the snippet at ``path``; :class:`SpecError` names what to fix."""
+    """Parse the header of the snippet at ``path``; :class:`~snippetrecords.SpecError` names what to fix."""
     path = Path(path)
     if not path.is_file():
         raise SpecError(f"{path}: snippet not found")

@@ -12,7 +12,7 @@ Two directives, for MyST Markdown (shown) or reStructuredText::
 ``snippet`` embeds the file (path relative to :attr:`Options.verified_snippets_root`): its
 source, a download link, and per variant the command that runs it, a provenance line and what
 each rank printed, read from the expected-output files the runner wrote beside it (see
-:mod:`snippetspec`). Short outputs of 2-4 ranks show side by side (:func:`rank_columns.side_by_side`
+:mod:`snippetspec`). Short outputs of 2-4 ranks show side by side (``rank_columns.side_by_side``
 decides), longer ones one tab per rank. ``signature`` shows an API signature as highlighted Python, without a copy
 button.
 
