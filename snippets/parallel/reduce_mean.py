@@ -35,12 +35,5 @@ if rank == 0:  # ...but only rank 0 prints
     print(f"mean loss (SUM / world size): {mean.item():.4f}")
     print(f"mean loss (ReduceOp.AVG):     {average.item():.4f}")
 
-count = torch.tensor([1 + rank], device=device)  # an integer tensor: int64
-try:
-    dist.all_reduce(count, op=dist.ReduceOp.AVG)
-except RuntimeError as exc:  # raised on every rank, after the sum
-    if rank == 0:
-        print(f"AVG of an int64 tensor: RuntimeError: {exc}")
-
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()
