@@ -1,4 +1,4 @@
-"""init_device_mesh: a 1-D mesh over all ranks, its process group, and a shape that does not fit.
+"""init_device_mesh: a 1-D mesh over all ranks, its group, and a shape that won't fit.
 
 Run: torchrun --standalone --nproc-per-node=2 device_mesh_1d.py
 Variants: gloo-cpu, nccl-cuda
@@ -17,7 +17,7 @@ if device_type == "cuda":
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
 
 mesh = init_device_mesh(device_type, (2,), mesh_dim_names=("dp",))
-print(f"rank {rank} mesh {mesh.mesh.tolist()} on {mesh.device_type!r}, ndim {mesh.ndim}")
+print(f"rank {rank} mesh {mesh.mesh.tolist()}, {mesh.device_type!r}, ndim {mesh.ndim}")
 print(f"rank {rank} local rank in 'dp': {mesh.get_local_rank()}")
 group = mesh.get_group()  # a 1-D mesh needs no dimension name
 print(f"rank {rank} group is the default group: {group == dist.group.WORLD}")

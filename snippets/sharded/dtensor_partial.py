@@ -1,4 +1,4 @@
-"""Partial(): a DTensor whose ranks hold addends of the global value, reduced only on demand.
+"""Partial(): each rank holds an addend of the global value, reduced only on demand.
 
 Run: torchrun --standalone --nproc-per-node=2 dtensor_partial.py
 Variants: gloo-cpu, nccl-cuda
@@ -8,7 +8,13 @@ import os
 import torch
 import torch.distributed as dist
 from torch.distributed.device_mesh import init_device_mesh
-from torch.distributed.tensor import DTensor, Partial, Replicate, Shard, distribute_tensor
+from torch.distributed.tensor import (
+    DTensor,
+    Partial,
+    Replicate,
+    Shard,
+    distribute_tensor,
+)
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
@@ -22,7 +28,7 @@ mesh = init_device_mesh(device_type, (2,))
 # wrap each rank's own tensor; Partial() says the global value is their sum
 local = torch.tensor([1.0, 2.0], device=device_type) * (rank + 1)
 partial = DTensor.from_local(local, mesh, [Partial()])
-print(f"rank {rank} local {partial.to_local().tolist()}, placements {partial.placements}")
+print(f"rank {rank} local {partial.to_local().tolist()}, {partial.placements}")
 summed = partial.redistribute(mesh, [Replicate()])  # the all-reduce happens here
 print(f"rank {rank} after redistribute to Replicate(): {summed.to_local().tolist()}")
 
@@ -34,8 +40,8 @@ print(f"rank {rank} (Shard(1) @ Shard(0)).placements: {c.placements}")
 print(f"rank {rank} local partial sums: {c.to_local().tolist()}")
 print(f"rank {rank} full_tensor(): {c.full_tensor().tolist()}")
 
-# DTensor's internal caches keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del mesh, partial, summed, a, b, c
 dist.barrier()  # no rank tears down while a peer still talks to it

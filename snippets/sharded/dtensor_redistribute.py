@@ -37,7 +37,8 @@ print(f"rank {rank} Shard(0) local: {rows.to_local().tolist()}")
 steps = [
     ("Shard(0) -> Replicate()", rows, [Replicate()]),  # all-gather
     ("Shard(0) -> Shard(1)", rows, [Shard(1)]),  # all-to-all
-    ("Replicate() -> Shard(1)", rows.redistribute(mesh, [Replicate()]), [Shard(1)]),  # local slice
+    # no communication: each rank slices its part out of the replica
+    ("Replicate() -> Shard(1)", rows.redistribute(mesh, [Replicate()]), [Shard(1)]),
 ]
 for label, source, placements in steps:
     moved = source.redistribute(mesh, placements)  # a new DTensor; source is unchanged
@@ -46,8 +47,8 @@ for label, source, placements in steps:
     print(f"rank {rank}   same global values: {torch.equal(moved.full_tensor(), full)}")
 print(f"rank {rank} notices logged: {notices}")
 
-# DTensor's internal caches keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del mesh, rows, source, moved, steps
 dist.barrier()  # no rank tears down while a peer still talks to it

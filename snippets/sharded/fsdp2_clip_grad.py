@@ -1,4 +1,4 @@
-"""clip_grad_norm_ on FSDP2's sharded gradients: the norm is global, as without sharding.
+"""clip_grad_norm_ on FSDP2's sharded gradients: the norm is global, as without FSDP.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_clip_grad.py
 Variants: gloo-cpu, nccl-cuda
@@ -47,10 +47,10 @@ same = all(torch.allclose(p.grad.full_tensor(), r.grad, atol=1e-6)
            for p, r in zip(model.parameters(), reference.parameters()))
 print(f"rank {rank} clipped gradients equal the single-process ones: {same}")
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del model, norm, mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -1,4 +1,4 @@
-"""CPUOffloadPolicy on a CPU-only machine: the default pin_memory=True fails; False trains.
+"""CPUOffloadPolicy on a CPU-only machine: pin_memory=True (the default) fails.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_cpu_offload.py
 Variants: gloo-cpu
@@ -40,10 +40,10 @@ for pin_memory in (True, False):
         print(f"rank {rank} pin_memory={pin_memory}: RuntimeError: {exc}")
     del model
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -1,7 +1,7 @@
-"""fully_shard without mesh=: its default mesh follows the machine's accelerator, not the backend.
+"""fully_shard without mesh=: the default mesh follows the accelerator, not the backend.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_default_mesh.py
-Variants: gloo-cpu, gloo-cuda
+Variants: gloo-cpu
 """
 import gc
 import os
@@ -36,10 +36,10 @@ print(f"rank {rank} explicit CPU mesh: device type {cpu_mesh.device_type!r},"
       f" shard on {explicit.weight.to_local().device}")
 cpu_mesh._pg_registry.clear()
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del model, explicit, cpu_mesh, mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -1,4 +1,4 @@
-"""FSDP2 on gloo: do the sharded gradients equal a single-process model's on the full batch?
+"""FSDP2 on gloo: do the sharded gradients equal one process's on the whole batch?
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_grad_parity.py
 Variants: gloo-cpu, nccl-cuda
@@ -42,10 +42,10 @@ for step in range(2):
     nn.functional.mse_loss(reference(x), y).backward()
     matches, ratios = [], []
     for param, ref in zip(model.parameters(), reference.parameters()):
-        grad = param.grad.full_tensor()  # the averaged gradient, gathered from the shards
+        grad = param.grad.full_tensor()  # the averaged gradient, gathered
         matches.append(torch.allclose(grad, ref.grad, atol=1e-6))
         ratios.append(round((grad.norm() / ref.grad.norm()).item(), 2))  # 2.0 if summed
-    print(f"rank {rank} step {step}: gradients match {all(matches)}, norm ratios {ratios}")
+    print(f"rank {rank} step {step}: gradients match {all(matches)}, ratios {ratios}")
     optimizer.step()
     ref_optimizer.step()
     optimizer.zero_grad()
@@ -54,10 +54,10 @@ same = all(torch.allclose(p.full_tensor(), r, atol=1e-6)
            for p, r in zip(model.parameters(), reference.parameters()))
 print(f"rank {rank} parameters equal the reference after 2 steps: {same}")
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del model, optimizer, mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -1,4 +1,4 @@
-"""MixedPrecisionPolicy: bfloat16 compute, float32 sharded parameters and gradients, on CPU.
+"""MixedPrecisionPolicy: bfloat16 compute, float32 sharded parameters and gradients.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_mixed_precision.py
 Variants: gloo-cpu, nccl-cuda
@@ -28,11 +28,12 @@ model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device_typ
 policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
 fully_shard(model[0], mesh=mesh, mp_policy=policy)
 fully_shard(model[2], mesh=mesh, mp_policy=policy)
-fully_shard(model, mesh=mesh, mp_policy=policy)  # also casts the float32 input to bfloat16
+fully_shard(model, mesh=mesh, mp_policy=policy)  # also casts the input to bfloat16
 
 
 def show_dtype(module, args):
-    print(f"rank {rank} inside forward: input {args[0].dtype}, weight {module.weight.dtype}")
+    weight = module.weight
+    print(f"rank {rank} in forward: input {args[0].dtype}, weight {weight.dtype}")
 
 
 model[0].register_forward_pre_hook(show_dtype)
@@ -48,10 +49,10 @@ weight = model[0].weight
 print(f"rank {rank} stored shard {weight.to_local().dtype},"
       f" gradient shard {weight.grad.to_local().dtype}")
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del model, optimizer, out, loss, weight, mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -1,4 +1,4 @@
-"""fully_shard(reshard_after_forward=...): what a layer holds between forward and backward.
+"""fully_shard(reshard_after_forward=...): what a layer holds after forward.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_reshard.py
 Variants: gloo-cpu, nccl-cuda
@@ -41,15 +41,15 @@ for reshard in (True, False):
     # between forward and backward: sharded again (True) or still gathered (False)
     print(f"rank {rank} reshard_after_forward={reshard}, after forward:"
           f" {describe(model[0].weight)}")
-    loss.backward()  # True: all-gathers model[0] again here; False: reuses the full weight
+    loss.backward()  # True: all-gathers model[0] again; False: reuses the full weight
     print(f"rank {rank} reshard_after_forward={reshard}, after backward:"
           f" {describe(model[0].weight)}")
     del model, loss
 
-# DTensors keep the mesh, and the mesh its process groups, alive after
-# destroy_process_group() (torch 2.13); empty the mesh's group registry so they are freed
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
 mesh._pg_registry.clear()
 del mesh
-gc.collect()  # FSDP's modules, hooks and autograd nodes form cycles: free them now
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()
