@@ -22,7 +22,7 @@ print(f"rank {rank} local rank in 'dp': {mesh.get_local_rank()}")
 group = mesh.get_group()  # a 1-D mesh needs no dimension name
 print(f"rank {rank} group is the default group: {group == dist.group.WORLD}")
 
-# the product of mesh_shape must equal the world size
+# a mesh may not have more positions than there are ranks
 try:
     init_device_mesh(device_type, (3,))
 except Exception as exc:  # noqa: BLE001 - printed on purpose
