@@ -1,0 +1,41 @@
+"""init_device_mesh: four ranks arranged as a 2 x 2 mesh with named dimensions.
+
+Run: torchrun --standalone --nproc-per-node=4 device_mesh_2d.py
+Variants: gloo-cpu, nccl-cuda
+GPUs: 4
+"""
+import os
+
+import torch
+import torch.distributed as dist
+from torch.distributed.device_mesh import init_device_mesh
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+
+# ranks [[0, 1], [2, 3]]: a row is one "tp" group, a column one "dp" group
+mesh = init_device_mesh(device_type, (2, 2), mesh_dim_names=("dp", "tp"))
+if rank == 0:
+    print(f"mesh: {mesh.mesh.tolist()}, names {mesh.mesh_dim_names}")
+print(f"rank {rank} coordinate (dp, tp): {mesh.get_coordinate()}")
+for name in ("dp", "tp"):
+    sub = mesh[name]  # a 1-D mesh: the ranks that share this rank's other coordinate
+    group = sub.get_group()  # the process group behind that mesh dimension
+    print(
+        f"rank {rank} mesh[{name!r}]: ranks {sub.mesh.tolist()},"
+        f" local rank {mesh.get_local_rank(name)},"
+        f" group ranks {dist.get_process_group_ranks(group)}"
+    )
+
+# a collective over one mesh dimension only involves that dimension's group
+value = torch.tensor([float(rank)], device=device_type)
+dist.all_reduce(value, group=mesh.get_group("tp"))
+print(f"rank {rank} sum of ranks over 'tp': {value.item():.0f}")
+
+del mesh, sub, group  # drop every handle to the mesh's groups first
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()

@@ -1,0 +1,49 @@
+"""CPUOffloadPolicy on a CPU-only machine: pin_memory=True (the default) fails.
+
+Run: torchrun --standalone --nproc-per-node=2 fsdp2_cpu_offload.py
+Variants: gloo-cpu
+"""
+import gc
+import os
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() could not free it (torch 2.13).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import CPUOffloadPolicy, fully_shard
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+
+mesh = init_device_mesh(device_type, (2,))
+for pin_memory in (True, False):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2))
+    policy = CPUOffloadPolicy(pin_memory=pin_memory)
+    try:
+        fully_shard(model[0], mesh=mesh, offload_policy=policy)
+        fully_shard(model[2], mesh=mesh, offload_policy=policy)
+        fully_shard(model, mesh=mesh, offload_policy=policy)
+        loss = model(torch.ones(2, 4)).sum()
+        loss.backward()
+        print(f"rank {rank} pin_memory={pin_memory}: trains, loss {loss.item():.4f},"
+              f" shard on {model[0].weight.to_local().device}")
+        del loss
+    except RuntimeError as exc:  # printed on purpose
+        print(f"rank {rank} pin_memory={pin_memory}: RuntimeError: {exc}")
+    del model
+
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
+mesh._pg_registry.clear()
+del mesh
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()

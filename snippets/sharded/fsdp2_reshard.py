@@ -1,0 +1,55 @@
+"""fully_shard(reshard_after_forward=...): what a layer holds after forward.
+
+Run: torchrun --standalone --nproc-per-node=2 fsdp2_reshard.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import gc
+import os
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() could not free it (torch 2.13).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import fully_shard
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+
+mesh = init_device_mesh(device_type, (2,))
+
+
+def describe(param):
+    kind = type(param).__name__
+    return f"{kind} {list(param.shape)}" + (
+        f", local {list(param.to_local().shape)}" if kind == "DTensor" else "")
+
+
+for reshard in (True, False):
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device_type)
+    fully_shard(model[0], mesh=mesh, reshard_after_forward=reshard)
+    fully_shard(model[2], mesh=mesh, reshard_after_forward=reshard)
+    fully_shard(model, mesh=mesh)
+    loss = model(torch.ones(2, 4, device=device_type)).sum()
+    # between forward and backward: sharded again (True) or still gathered (False)
+    print(f"rank {rank} reshard_after_forward={reshard}, after forward:"
+          f" {describe(model[0].weight)}")
+    loss.backward()  # True: all-gathers model[0] again; False: reuses the full weight
+    print(f"rank {rank} reshard_after_forward={reshard}, after backward:"
+          f" {describe(model[0].weight)}")
+    del model, loss
+
+# DTensor's caches keep the mesh, and so its process groups, alive after
+# destroy_process_group() (torch 2.13): empty the mesh's group registry
+mesh._pg_registry.clear()
+del mesh
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()
