@@ -46,6 +46,8 @@ import ast
 import dataclasses
 import datetime
 import importlib
+import types
+import warnings
 import inspect
 import io
 import pickle
@@ -243,10 +245,26 @@ def parse_entry(entry: Entry) -> None:
 
 def resolve(name: str) -> tuple[object, object]:
     """The object a dotted name stands for, and what it was an attribute of."""
+    with warnings.catch_warnings():
+        # torch.distributed.optim uses torch.jit.script/interface internally (deprecated in
+        # 2.13); the pages' snippets filter the same warnings by message.
+        warnings.filterwarnings("ignore", message="`torch.jit.(script|interface)` is deprecated",
+                                category=DeprecationWarning)
+        return _resolve(name)
+
+
+def _resolve(name: str) -> tuple[object, object]:
     first, _, tail = name.partition(".")
     if first in ALIASES:
         name = ALIASES[first] + ("." + tail if tail else "")
     parts = name.split(".")
+    try:  # a function named like its own submodule (torch.multiprocessing.spawn): the function
+        parent = importlib.import_module(".".join(parts[:-1]))
+        attr = getattr(parent, parts[-1])
+        if not isinstance(attr, types.ModuleType):
+            return attr, parent
+    except (ImportError, AttributeError, ValueError):
+        pass
     for cut in range(len(parts), 0, -1):
         try:
             obj = importlib.import_module(".".join(parts[:cut]))
