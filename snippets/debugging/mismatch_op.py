@@ -7,6 +7,7 @@ sends a fingerprint (sequence number, operation, shapes, dtypes) and both ranks 
 naming what each rank was running. Nothing ran, so the group stays usable.
 
 Run: torchrun --standalone --nproc-per-node=2 mismatch_op.py
+Variants: gloo-cpu, nccl-cuda
 Timeout: 60
 """
 import os
@@ -17,11 +18,17 @@ import torch.distributed as dist
 
 os.environ["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL"  # usually set on the command line
 dist.set_debug_level_from_env()  # read at import; re-read, since it was set late
-dist.init_process_group("gloo")  # the level must be set before the group is created
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+dist.init_process_group(backend)  # the level must be set before the group is created
 rank = dist.get_rank()
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
 print(f"debug level: {dist.get_debug_level()}")
 
-tensor = torch.ones(1)
+tensor = torch.ones(1, device=device)
 try:
     if rank == 0:
         dist.all_reduce(tensor)
