@@ -27,7 +27,13 @@ from torch.distributed.elastic.multiprocessing.errors import record
 @record
 def main():
     dist.init_process_group("gloo")
-    rank = dist.get_rank()
+    try:
+        train(dist.get_rank())
+    finally:  # a gloo group still alive at exit can abort the process (SIGABRT)
+        dist.destroy_process_group()
+
+
+def train(rank):
     for step in range(5):
         dist.all_reduce(torch.ones(1))
         if step == 2 and rank == 0:
@@ -53,6 +59,9 @@ def masked(text, tmp):
     text = re.sub(r"\[[0-9a-fA-F.:]+\]:\d+", "[ADDRESS]:PORT", text)
     # torch's own files: the path from "torch/" on, without a line number
     text = re.sub(r'"\S*/(torch/\S+\.py)", line \d+', r'"…/\1"', text)
+    # rule lines are as wide as the report's longest line (pid digits included), at most
+    # 60 characters: shown at 60
+    text = re.sub(r"^([=-])\1{19,}$", lambda rule: rule.group(1) * 60, text, flags=re.M)
     # log lines: "E1123 13:27:41.123 1234 torch/…/api.py:1002] " -> "E torch/…/api.py] "
     return re.sub(r"^([EWI])\d{4} \S+ \d+ (\S+?):\d+\]", r"\1 \2]", text, flags=re.M)
 

@@ -55,6 +55,9 @@ def masked(text, tmp):
     text = re.sub(r"\[[0-9a-fA-F.:]+\]:\d+", "[ADDRESS]:PORT", text)
     # torch's own files: the path from "torch/" on, without a line number
     text = re.sub(r'"\S*/(torch/\S+\.py)", line \d+', r'"…/\1"', text)
+    # rule lines are as wide as the report's longest line (pid digits included), at most
+    # 60 characters: shown at 60
+    text = re.sub(r"^([=-])\1{19,}$", lambda rule: rule.group(1) * 60, text, flags=re.M)
     # log lines: "E1123 13:27:41.123 1234 torch/…/api.py:1002] " -> "E torch/…/api.py] "
     return re.sub(r"^([EWI])\d{4} \S+ \d+ (\S+?):\d+\]", r"\1 \2]", text, flags=re.M)
 
