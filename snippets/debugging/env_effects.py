@@ -14,10 +14,11 @@ import glob
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
+
+import torch.distributed as dist
 
 THREADS = """
 import os
@@ -99,9 +100,8 @@ def launch(source, world_size=2, **env):
         script = os.path.join(tmp, "worker.py")
         with open(script, "w") as file:
             file.write(source)
-        with socket.socket() as sock:  # a free port for rank 0's store
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
+        # the store lives here, as torchrun's agent hosts it: no free port to guess
+        store = dist.TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
         ranks = []
         for rank in range(world_size):
             ranks.append(subprocess.Popen(
@@ -109,8 +109,9 @@ def launch(source, world_size=2, **env):
                 stderr=subprocess.PIPE, env=dict(
                     os.environ, **env, RANK=str(rank), LOCAL_RANK=str(rank),
                     WORLD_SIZE=str(world_size), MASTER_ADDR="127.0.0.1",
-                    MASTER_PORT=str(port), OMP_NUM_THREADS="1")))
-        return [p.communicate(timeout=60)[1] for p in ranks]
+                    MASTER_PORT=str(store.port), TORCHELASTIC_USE_AGENT_STORE="True",
+                    OMP_NUM_THREADS="1")))
+        return [p.communicate(timeout=120)[1] for p in ranks]
 
 
 

@@ -13,10 +13,11 @@ Timeout: 120
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
+
+import torch.distributed as dist
 
 WORKER = """
 import torch
@@ -46,9 +47,8 @@ def launch(source, world_size=2, **env):
         script = os.path.join(tmp, "worker.py")
         with open(script, "w") as file:
             file.write(source)
-        with socket.socket() as sock:  # a free port for rank 0's store
-            sock.bind(("127.0.0.1", 0))
-            port = sock.getsockname()[1]
+        # the store lives here, as torchrun's agent hosts it: no free port to guess
+        store = dist.TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
         ranks = []
         for rank in range(world_size):
             ranks.append(subprocess.Popen(
@@ -56,8 +56,10 @@ def launch(source, world_size=2, **env):
                 stderr=subprocess.PIPE, env=dict(
                     os.environ, **env, RANK=str(rank), LOCAL_RANK=str(rank),
                     WORLD_SIZE=str(world_size), MASTER_ADDR="127.0.0.1",
-                    MASTER_PORT=str(port), OMP_NUM_THREADS="1")))
-        return [(p.wait(60), *p.communicate()) for p in ranks]
+                    MASTER_PORT=str(store.port), TORCHELASTIC_USE_AGENT_STORE="True",
+                    OMP_NUM_THREADS="1")))
+        outputs = [p.communicate(timeout=120) for p in ranks]
+        return [(p.returncode, out, err) for p, (out, err) in zip(ranks, outputs)]
 
 
 def ended(code):
