@@ -60,6 +60,8 @@ ALLOW: list[tuple[str, str]] = [
      "torch/distributed/elastic/multiprocessing/errors/__init__.py"),
     (r"5 秒", "the per-cell timeout support_matrix.py sets (timedelta(seconds=5) in its source)"),
     (r"(needs 2 GPUs; )?not captured yet", "the site's own words (docs/_ext/verified_snippets.py)"),
+    (r"(scontrol|srun|nc|pkill|kill|torchfrtrace|ip|py-spy|nvidia-smi) .*|ip addr",
+     "shell commands the reader types on a cluster, not output"),
     (r"Output: same on all devices", "a snippet header line, as written in the snippets (snippetspec)"),
     (r"only available with the NCCL backend", "a quotation of the ReduceOp docstring of torch "
      "2.13 (torch/distributed/distributed_c10d.py), not an output"),
