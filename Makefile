@@ -12,10 +12,15 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-fast html doctest outputs bench soak serve clean venv
+.PHONY: test test-all test-fast html doctest outputs bench soak serve clean venv
 
+# A copied-alone torchrun launch or a Chinese-file run that passed before with exactly the same
+# inputs is skipped and says so (docs/_ext/passed_checks.py); test-all runs every one again.
 test: $(VENV)/.installed
 	$(PYTEST) -n 2 --dist loadgroup
+
+test-all: $(VENV)/.installed
+	$(PYTEST) -n 2 --dist loadgroup --recheck
 
 # The inner loop: everything but real torchrun launches, pytester sessions and the browser.
 test-fast: $(VENV)/.installed

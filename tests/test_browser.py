@@ -24,7 +24,8 @@ import pytest
 import snippetspec
 from verified_snippets import side_by_side
 
-pytestmark = pytest.mark.browser
+# One worker builds the site once and runs every browser test (make test: --dist loadgroup).
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")

@@ -1,5 +1,7 @@
-"""No flakes: every distributed snippet passes SOAK_RUNS runs in a row, through the harness and
-under torchrun. Run with ``make soak`` (SOAK_RUNS=50); skipped when SOAK_RUNS is not set."""
+"""No flakes: every distributed snippet (torchrun ones, and those that start processes
+themselves) passes SOAK_RUNS runs in a row through the harness, and SOAK_ALONE_RUNS (default:
+SOAK_RUNS) copied alone and run by its ``Run:`` line. Run with ``make soak`` (SOAK_RUNS=50);
+skipped when SOAK_RUNS is not set."""
 
 from __future__ import annotations
 
@@ -8,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from snippet_runs import case_id, cpu_variants, harness_problem, run_variant, torchrun_problem
+from snippet_runs import alone_problem, case_id, cpu_variants, harness_problem, run_variant
 
 RUNS = int(os.environ.get("SOAK_RUNS", "0"))
+ALONE_RUNS = int(os.environ.get("SOAK_ALONE_RUNS", RUNS))
 SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
-CASES = cpu_variants(SNIPPETS, torchrun_only=True)
+CASES = cpu_variants(SNIPPETS, distributed_only=True)
 IDS = [case_id(*case) for case in CASES]
 pytestmark = [
     pytest.mark.slow,
@@ -29,7 +32,7 @@ def test_harness_soak(snippet_server, spec, variant):
 
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
-def test_torchrun_soak(spec, variant):
-    for run in range(RUNS):
-        if problem := torchrun_problem(spec, variant):
-            pytest.fail(f"torchrun launch {run + 1}/{RUNS} failed:\n{problem}", pytrace=False)
+def test_alone_soak(spec, variant):
+    for run in range(ALONE_RUNS):
+        if problem := alone_problem(spec, variant):
+            pytest.fail(f"copied-alone launch {run + 1}/{ALONE_RUNS} failed:\n{problem}", pytrace=False)

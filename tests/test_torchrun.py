@@ -13,7 +13,7 @@ import pytest
 import snippetspec
 from ranktest import procs
 from ranktest.torchrun import kill_tree, torchrun_argv
-from snippet_runs import case_id, cpu_variants, run_alone, torchrun_problem
+from snippet_runs import alone_problem, case_id, cpu_variants, run_alone
 
 SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
 CASES = cpu_variants(SNIPPETS, torchrun_only=True)
@@ -21,10 +21,15 @@ CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
-def test_snippet_runs_alone_under_torchrun(spec, variant):
-    # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times.
-    if problem := torchrun_problem(spec, variant):
+def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
+    # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
+    # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
+    check = f"torchrun-alone {case_id(spec, variant)}"
+    key = snippet_checks.key(check, Path(__file__), spec.path, spec.record_path(variant), repr(variant))
+    snippet_checks.skip_if_passed(check, key)
+    if problem := alone_problem(spec, variant):
         pytest.fail(problem, pytrace=False)
+    snippet_checks.remember(check, key)
 
 
 @pytest.mark.slow

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+import passed_checks
 import snippet_runs
 import snippetspec
 from ranktest import DEFAULT_TIMEOUT_S, Forkserver
@@ -30,6 +31,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write each snippet variant's expected-output file instead of comparing")
     group.addoption("--snippet-timeout", type=float, default=None, metavar="SECONDS",
                     help=f"timeout for snippets that set none in their header (default {DEFAULT_TIMEOUT_S:g})")
+    group.addoption("--recheck", action="store_true",
+                    help="run the copied-alone and Chinese-file checks even where they passed "
+                         "before with the same inputs (make test-all)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -44,6 +48,12 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 def snippet_server(pytestconfig: pytest.Config) -> Forkserver:
     """The project forkserver the snippet items use (teardown rule on, project preload)."""
     return pytestconfig.stash[_SERVER].get()
+
+
+@pytest.fixture(scope="session")
+def snippet_checks(pytestconfig: pytest.Config) -> passed_checks.PassedChecks:
+    """Second checks of a snippet that passed before with the same inputs (see passed_checks)."""
+    return passed_checks.for_config(pytestconfig)
 
 
 def _is_snippet(config: pytest.Config, path: Path) -> bool:
@@ -105,9 +115,13 @@ class SnippetFile(pytest.File):
             spec = snippetspec.read_spec(self.path)
         except snippetspec.SpecError as exc:
             raise self.CollectError(str(exc)) from None
+        launches = snippet_runs.starts_processes(spec)
         for variant in spec.variants:
-            yield SnippetItem.from_parent(self, name=f"{self.path.stem}[{variant.id}]",
-                                          spec=spec, variant=variant)
+            item = SnippetItem.from_parent(self, name=f"{self.path.stem}[{variant.id}]",
+                                           spec=spec, variant=variant)
+            if launches:  # a snippet that starts processes of its own takes seconds, not 0.1 s
+                item.add_marker(pytest.mark.slow)
+            yield item
 
 
 class SnippetItem(pytest.Item):

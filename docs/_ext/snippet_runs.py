@@ -12,6 +12,7 @@ import os
 import shlex
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -37,14 +38,29 @@ def fix_hint(target: str) -> str:
     return f"run '{snippetspec.FIX_COMMAND}' (or: pytest {target} --write-outputs) and review the diff"
 
 
-def cpu_variants(root: Path, *, torchrun_only: bool = False) -> list[tuple[snippetspec.Spec, snippetspec.Variant]]:
-    """Every CPU variant of every snippet under ``root`` (of ``torchrun`` snippets only, if asked)."""
+def cpu_variants(root: Path, *, torchrun_only: bool = False,
+                 distributed_only: bool = False) -> list[tuple[snippetspec.Spec, snippetspec.Variant]]:
+    """Every CPU variant of every snippet under ``root``: of ``torchrun`` snippets only, or of
+    distributed ones only (``torchrun`` snippets and those that start processes themselves)."""
     cases = []
     for path in snippetspec.snippet_paths(root):
         spec = snippetspec.read_spec(path)
-        if not torchrun_only or spec.run.startswith("torchrun"):
-            cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
+        if torchrun_only and not spec.run.startswith("torchrun"):
+            continue
+        if distributed_only and not (spec.run.startswith("torchrun") or starts_processes(spec)):
+            continue
+        cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
     return cases
+
+
+#: What a ``python`` snippet that starts processes of its own (or a process group) contains.
+PROCESS_MARKERS = ("import subprocess", "multiprocessing", "init_process_group", "torchrun")
+
+
+def starts_processes(spec: snippetspec.Spec) -> bool:
+    """Whether the snippet starts processes or a process group itself (soaked like torchrun ones)."""
+    source = spec.path.read_text(encoding="utf-8")
+    return any(marker in source for marker in PROCESS_MARKERS)
 
 
 def case_id(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str:
@@ -114,8 +130,8 @@ def harness_problem(result: RunResult, spec: snippetspec.Spec, variant: snippets
 
 
 @dataclasses.dataclass(frozen=True)
-class TorchrunResult:
-    """The launcher's exit status and output, and each rank's stdout/stderr from its log files."""
+class LaunchResult:
+    """A copied-alone launch: its exit status, the launcher's output, each rank's stdout and stderr."""
 
     returncode: int
     launcher_output: str
@@ -129,36 +145,41 @@ class TorchrunResult:
         return "\n".join(lines)
 
 
-def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> TorchrunResult:
-    """Copy the snippet alone into a fresh directory and run its ``Run:`` command there.
+def run_alone(spec: snippetspec.Spec, variant: snippetspec.Variant, timeout: float = 120) -> LaunchResult:
+    """Copy the snippet alone into a fresh directory and run its ``Run:`` command there
+    (``torchrun ...``, or ``python FILE`` with this interpreter).
 
-    Every worker also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
+    Every process also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
     its stderr if a process group is still alive when the script ends. On a timeout, the
     launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
     """
     words = shlex.split(spec.run)
-    if words[0] != "torchrun":
-        raise ValueError(f"{spec.path}: not a torchrun snippet: {spec.run!r}")
-    with tempfile.TemporaryDirectory(prefix="torchrun-alone-") as tmp:
+    if words[0] not in ("torchrun", "python"):
+        raise ValueError(f"{spec.path}: the Run: line must start with torchrun or python: {spec.run!r}")
+    with tempfile.TemporaryDirectory(prefix="run-alone-") as tmp:
         work, logs = Path(tmp, "work"), Path(tmp, "logs")
         work.mkdir()
         shutil.copy(spec.path, work / spec.path.name)
         env = startup_env({**clean_env(dict(os.environ)), **variant.env})
-        with subprocess.Popen(torchrun_argv(words[1:], logs), cwd=work, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT) as proc:
+        torchrun = words[0] == "torchrun"
+        argv = torchrun_argv(words[1:], logs) if torchrun else [sys.executable, *words[1:]]
+        with subprocess.Popen(argv, cwd=work, env=env, text=True, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT if torchrun else subprocess.PIPE) as proc:
             try:
-                output, _ = proc.communicate(timeout=timeout)
+                output, errors = proc.communicate(timeout=timeout)
             finally:
                 kill_tree(proc)  # the workers too, when the launcher timed out
+        if not torchrun:
+            return LaunchResult(proc.returncode, "", (output,), (errors,))
         logs_by_rank = [rank_logs(logs, rank) for rank in range(variant.world_size)]
-    return TorchrunResult(proc.returncode, output, tuple(out for out, _ in logs_by_rank),
+    return LaunchResult(proc.returncode, output, tuple(out for out, _ in logs_by_rank),
                           tuple(err for _, err in logs_by_rank))
 
 
-def torchrun_problem(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str | None:
-    """One copied-alone torchrun launch: exit 0, nothing on stderr (no abort, no process group
-    left alive at exit), every rank's output as recorded."""
+def alone_problem(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str | None:
+    """One copied-alone launch by the ``Run:`` line: exit 0, nothing on stderr (no abort, no
+    process group left alive at exit), every rank's output as recorded."""
     result = run_alone(spec, variant)
-    label = f"{spec.path.name} [{variant.id}] under torchrun"
+    label = f"{spec.path.name} [{variant.id}] copied alone, run by: {spec.run}"
     return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
             or record_problem(spec, variant, result.stdout, label, str(spec.path)))

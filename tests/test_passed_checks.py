@@ -1,0 +1,84 @@
+"""A second check that passed is not repeated while its inputs stay the same, and runs again
+as soon as one changes; a failure is never remembered; ``--recheck`` runs everything."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import passed_checks
+
+pytest_plugins = ["pytester"]
+
+
+class DictStore(dict):
+    """pytest's cache, in memory."""
+
+    def set(self, key, value):
+        self[key] = value
+
+
+def test_a_pass_is_reused_only_with_the_same_inputs(tmp_path: Path) -> None:
+    snippet, record = tmp_path / "s.py", tmp_path / "s.cpu.out.json"
+    snippet.write_text("print(1)\n")
+    record.write_text("{}")
+    checks = passed_checks.PassedChecks(DictStore(), "env-1")
+    key = checks.key("check", snippet, record)
+    assert not checks.passed_before("check", key)
+    checks.remember("check", key)
+    assert checks.passed_before("check", checks.key("check", snippet, record))
+    assert not checks.passed_before("another check", checks.key("another check", snippet, record))
+
+    snippet.write_text("print(2)\n")
+    assert not checks.passed_before("check", checks.key("check", snippet, record))
+    snippet.write_text("print(1)\n")
+    record.write_text('{"changed": true}')
+    assert not checks.passed_before("check", checks.key("check", snippet, record))
+    record.unlink()
+    assert not checks.passed_before("check", checks.key("check", snippet, record))
+    record.write_text("{}")
+    other_environment = passed_checks.PassedChecks(checks.store, "env-2")
+    assert not other_environment.passed_before("check", other_environment.key("check", snippet, record))
+    rechecking = passed_checks.PassedChecks(checks.store, "env-1", recheck=True)
+    assert not rechecking.passed_before("check", key)
+
+
+def test_the_environment_digest_follows_versions_sources_and_variables(monkeypatch) -> None:
+    first = passed_checks.environment_digest()
+    assert passed_checks.environment_digest() == first
+    monkeypatch.setenv("TORCH_DISTRIBUTED_DEBUG", "DETAIL")
+    assert passed_checks.environment_digest() != first
+    monkeypatch.delenv("TORCH_DISTRIBUTED_DEBUG")
+    monkeypatch.setenv("UNRELATED_VARIABLE", "1")
+    assert passed_checks.environment_digest() == first
+    monkeypatch.setattr(passed_checks.sys, "version", "3.99.0")
+    assert passed_checks.environment_digest() != first
+
+
+CHECKED = '''
+from pathlib import Path
+
+def test_input_is_good(snippet_checks):
+    key = snippet_checks.key("demo", Path("input.txt"))
+    snippet_checks.skip_if_passed("demo", key)
+    assert Path("input.txt").read_text() == "good"
+    snippet_checks.remember("demo", key)
+'''
+
+
+@pytest.mark.slow
+def test_through_pytest_failures_are_never_reused(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_demo=CHECKED)
+    run = lambda *args: pytester.runpytest_subprocess("-p", "snippet_collector", "-rs", *args)  # noqa: E731
+    pytester.path.joinpath("input.txt").write_text("bad")
+    run().assert_outcomes(failed=1)
+    run().assert_outcomes(failed=1)
+    pytester.path.joinpath("input.txt").write_text("good")
+    run().assert_outcomes(passed=1)
+    skipped = run()
+    skipped.assert_outcomes(skipped=1)
+    skipped.stdout.fnmatch_lines(["SKIPPED*test_demo.py*passed before with exactly these inputs*"])
+    run("--recheck").assert_outcomes(passed=1)
+    pytester.path.joinpath("input.txt").write_text("bad")
+    run().assert_outcomes(failed=1)
