@@ -155,6 +155,7 @@ def test_copy_buttons_cover_sources_and_commands_only(app: SphinxTestApp) -> Non
     app.build()
     page = html(app)
     copied = page.select(COPYBUTTON_SELECTOR)
+    assert copied, "no copy button on the page at all"
     assert set(map(id, copied)) == set(map(id, page.select("div.vs-source pre, div.vs-command pre")))
     assert not set(map(id, copied)) & set(map(id, page.select("div.vs-output pre, pre.vs-output")))
     signature = page.select_one("div.vs-signature")
