@@ -7,6 +7,7 @@ The new environment sees torch and pytest (linked from this one, as if installed
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -70,9 +71,15 @@ def test_a_broken_rank_fails_the_test(forkserver):
 def reader_env(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh virtual environment with the ranktest wheel installed; returns its python."""
     root = tmp_path_factory.mktemp("reader")
+    # Built from a copy of what the package is made of: a build writes ranktest.egg-info and
+    # build/ beside the sources, and the repository must not change under the running suite.
+    source = root / "source"
+    shutil.copytree(REPO / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info", "__pycache__"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, source / name)
     wheels = root / "wheels"
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-                    "-w", str(wheels), str(REPO)], check=True, capture_output=True, text=True)
+                    "-w", str(wheels), str(source)], check=True, capture_output=True, text=True)
     [wheel] = wheels.glob("ranktest-*.whl")
     env_dir = root / "venv"
     venv.create(env_dir, with_pip=False)

@@ -50,7 +50,8 @@ def environment_digest() -> str:
         for path in sorted(directory.rglob("*.py")):
             sha.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     sha.update(f"{sys.version}\0{platform.platform()}\0".encode())
-    dists = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
+    # a set: one distribution can be found twice (an editable install's source folder on sys.path)
+    dists = sorted({f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions()})
     sha.update("\n".join(dists).encode())
     env = sorted((k, v) for k, v in os.environ.items() if k.startswith(ENV_PREFIXES))
     sha.update(repr(env).encode())
