@@ -7,10 +7,12 @@ driven through the system's chromedriver (nothing is downloaded).
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import functools
 import http.server
 import json
 import re
+import shutil
 import subprocess
 import sys
 import threading
@@ -21,11 +23,11 @@ from pathlib import Path
 
 import pytest
 
+import passed_checks
 import snippetspec
 from verified_snippets import side_by_side
 
-# One worker builds the site once and runs every browser test (make test: --dist loadgroup).
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+pytestmark = pytest.mark.browser
 
 REPO = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
@@ -49,13 +51,38 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+#: What the built site is made of: its digest names the build, so an unchanged tree is not
+#: built again (apidocs/ is written by the build itself, from src/ and docs/_ext).
+SITE_INPUTS = ("conf.py", "docs", "snippets", "src")
+SITES = REPO / "_build" / "browser-site"
+
+
+def site_digest() -> str:
+    files = sorted(p for name in SITE_INPUTS for p in ([REPO / name] if (REPO / name).is_file()
+                   else (REPO / name).rglob("*"))
+                   if p.is_file() and "apidocs" not in p.parts and "__pycache__" not in p.parts)
+    names = "\n".join(p.relative_to(REPO).as_posix() for p in files)
+    return passed_checks.digest(passed_checks.environment_digest(), names, *files)
+
+
 @pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built by ``docs/build.py`` into a temporary directory."""
-    out = tmp_path_factory.mktemp("site")
-    done = subprocess.run([sys.executable, str(REPO / "docs" / "build.py"), str(out)], cwd=REPO,
-                          capture_output=True, text=True)
-    assert done.returncode == 0, f"docs/build.py failed:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
+def site(worker_id: str) -> Path:
+    """The site, built by ``docs/build.py`` into ``_build/browser-site/<digest>``, where the
+    digest covers every file it is built from and the tooling's versions: a run with nothing
+    changed reuses the last build. With pytest-xdist one worker builds while the others wait
+    on a lock (the build takes about half a minute of both cores)."""
+    SITES.mkdir(parents=True, exist_ok=True)
+    out = SITES / site_digest()[:16]
+    with open(SITES / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out / "built").exists():
+            for old in SITES.iterdir():  # earlier builds, and a failed one
+                if old.is_dir():
+                    shutil.rmtree(old)
+            done = subprocess.run([sys.executable, str(REPO / "docs" / "build.py"), str(out)], cwd=REPO,
+                                  capture_output=True, text=True)
+            assert done.returncode == 0, f"docs/build.py failed:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
+            (out / "built").write_text(f"built by docs/build.py for worker {worker_id}\n")
     return out
 
 
@@ -135,6 +162,11 @@ def visit(driver: WebDriver, url: str) -> None:
     """Open ``url``; fail on console errors or on requests to any other host."""
     driver.get(url)
     WebDriverWait(driver, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+    check_console(driver, url)
+
+
+def check_console(driver: WebDriver, url: str) -> None:
+    """Fail on console errors, or requests to any other host, since the last check."""
     errors, urls = drain(driver)
     assert not errors, f"console errors on {url}:\n" + "\n".join(errors)
     foreign = [u for u in urls if not is_local(u)]
@@ -163,13 +195,19 @@ def test_landing_page_offers_both_languages(browser: WebDriver, base_url: str) -
     assert links == {"en": base_url + "en/index.html", "zh-CN": base_url + "zh/index.html"}
 
 
-def test_every_page_switches_language_both_ways(browser: WebDriver, base_url: str, site: Path) -> None:
-    for page in sorted(html_pages(site, "en")):
+SHARDS = 3  # the pages split into parts, so that xdist workers share the long walk
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_page_switches_language_both_ways(browser: WebDriver, base_url: str, site: Path,
+                                                shard: int) -> None:
+    for page in sorted(html_pages(site, "en"))[shard::SHARDS]:
         en, zh = f"{base_url}en/{page}", f"{base_url}zh/{page}"
         visit(browser, en)
         browser.find_element(By.CSS_SELECTOR, "a.lang-switch").click()
-        WebDriverWait(browser, 10).until(lambda d: d.current_url == zh, f"en/{page} -> {zh}")
-        visit(browser, zh)  # checks the Chinese page's console and requests
+        WebDriverWait(browser, 10).until(lambda d: d.current_url == zh and d.execute_script(
+            "return document.readyState") == "complete", f"en/{page} -> {zh}")
+        check_console(browser, zh)  # the Chinese page, as the click loaded it
         browser.find_element(By.CSS_SELECTOR, "a.lang-switch").click()
         WebDriverWait(browser, 10).until(lambda d: d.current_url == en, f"zh/{page} -> {en}")
 
@@ -239,17 +277,17 @@ return [window.innerWidth, document.documentElement.scrollWidth, sticking];
 
 
 @pytest.mark.parametrize("width", [400, 360])
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_no_page_scrolls_sideways_on_a_phone(browser: WebDriver, base_url: str, site: Path,
-                                             width: int) -> None:
+                                             lang: str, width: int) -> None:
     wide = []
     with screen(browser, width):
-        for lang in ("en", "zh"):
-            for page in sorted(html_pages(site, lang)):
-                visit(browser, f"{base_url}{lang}/{page}")
-                inner, scroll, sticking = browser.execute_script(OVERFLOW_SCRIPT, width)
-                # A phone widens its layout viewport to content that does not fit.
-                if inner != width or scroll > width or sticking:
-                    wide.append(f"{lang}/{page}: {scroll} px wide; " + "; ".join(sticking))
+        for page in sorted(html_pages(site, lang)):
+            visit(browser, f"{base_url}{lang}/{page}")
+            inner, scroll, sticking = browser.execute_script(OVERFLOW_SCRIPT, width)
+            # A phone widens its layout viewport to content that does not fit.
+            if inner != width or scroll > width or sticking:
+                wide.append(f"{lang}/{page}: {scroll} px wide; " + "; ".join(sticking))
     assert not wide, f"pages wider than a {width} px screen:\n" + "\n".join(wide)
 
 

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-# Both tests share the module-scoped reader_env: one worker builds it once (--dist loadgroup).
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("package_install")]
+pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
 #: What a reader's environment has besides ranktest: torch and what it needs, pytest and numpy.
