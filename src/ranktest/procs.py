@@ -61,6 +61,16 @@ def state(pid: int) -> str:
     return fields[0] if fields else "X"
 
 
+_PF_EXITING = 0x4  # the kernel's task flag, in /proc/PID/stat's ninth field
+
+
+def exiting(pid: int) -> bool:
+    """Whether ``pid`` is ending or has ended: gone, a zombie, or on the kernel's exit path
+    (``PF_EXITING`` is set as it starts, before the process's sockets close)."""
+    fields = stat_fields(pid)
+    return fields is None or fields[0] in ("Z", "X") or bool(int(fields[6]) & _PF_EXITING)
+
+
 def alive(pid: int) -> bool:
     """Whether ``pid`` still runs (a zombie does not)."""
     return state(pid) not in ("Z", "X")

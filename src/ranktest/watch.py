@@ -49,7 +49,9 @@ def _failure_time(outdir: str, rank: int, died_after: float) -> float:
     gone (a collective's "Connection closed by peer") fails later, even if the watch sees both
     exits at once. A rank that died without a word (a signal, ``os._exit``) counts as dead at
     ``died_after``, the watch's previous wake-up, so it comes before the errors it causes in
-    its peers; a crash caused by a peer's error in the same wake-up would be misordered.
+    its peers (or at the wake-up before the one that first saw it on its way out: a killed
+    process can close its sockets, and so fail a peer, before its own exit is reported); a
+    crash caused by a peer's error in the same wake-up would be misordered.
     """
     try:
         return float(failure_file(outdir, rank).read_text())
@@ -94,6 +96,7 @@ class Run:
         start = seen = time.monotonic()  # seen: when the watch last woke
         deadline = start + self.req["timeout"]
         failed_at: dict[int, float] = {}
+        ending_since: dict[int, float] = {}  # ranks seen on their way out, before their exit event
         timed_out = False
         poller = select.poll()
         for fd in self.pidfds:
@@ -102,6 +105,11 @@ class Run:
         while len(self.status) < len(self.pids):
             events = poller.poll(max(0.0, deadline - time.monotonic()) * 1000)
             woke = time.monotonic()
+            for rank, pid in enumerate(self.pids):
+                # A rank killed by a signal can still be tearing down (its pidfd not readable
+                # yet) when a peer's "Connection closed by peer" error has already ended that peer.
+                if rank not in self.status and rank not in ending_since and procs.exiting(pid):
+                    ending_since[rank] = seen
             for fd, _ in events:
                 if fd == control_fd:  # the client went away: stop everything
                     self.kill_all()
@@ -112,7 +120,8 @@ class Run:
                 if self.status[rank] != 0:
                     if not failed_at:
                         deadline = min(deadline, woke + FAILURE_GRACE_S)
-                    failed_at[rank] = _failure_time(self.req["outdir"], rank, died_after=seen)
+                    failed_at[rank] = _failure_time(self.req["outdir"], rank,
+                                                    died_after=ending_since.get(rank, seen))
             seen = woke
             if time.monotonic() >= deadline and len(self.status) < len(self.pids):
                 timed_out = not failed_at
