@@ -14,20 +14,21 @@ SOAK_JOBS ?= 1
 
 .PHONY: test test-all test-fast html doctest outputs bench soak serve clean venv
 
-# A copied-alone torchrun launch or a Chinese-file run that passed before with exactly the same
-# inputs is skipped and says so (docs/_ext/passed_checks.py); test-all runs every one again.
+# --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a snippet that
+# starts processes) that passed before with exactly the same inputs is skipped and says so
+# (docs/_ext/passed_checks.py); test-all runs every one again.
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of
 # the browser tests) is shared between workers through a lock instead.
 test: $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load
+	$(PYTEST) -n 2 --dist load --reuse-passed
 
 test-all: $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load --recheck
+	$(PYTEST) -n 2 --dist load
 
 # The inner loop: everything but real torchrun launches, pytester sessions and the browser.
 test-fast: $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load -m "not slow and not browser"
+	$(PYTEST) -n 2 --dist load --reuse-passed -m "not slow and not browser"
 
 html: $(VENV)/.installed
 	$(PY) docs/build.py _build/html

@@ -1,15 +1,17 @@
 """Checks that passed, remembered by everything they read, so that ``make test`` repeats an
-expensive second check of a snippet only when one of its inputs changed.
+expensive check of a snippet only when one of its inputs changed.
 
-Two checks use it: a snippet copied alone and launched by its ``Run:`` line under real
-``torchrun`` (about four CPU-seconds each), and the Chinese file run through the harness. Each
-is a pure function of its inputs: the snippet's bytes (or the Chinese file's), the record it is
-held to, the variant, and the tooling (this package's and ``ranktest``'s sources, the test file,
-the Python and every installed distribution's version, the ``TORCH_*``/``NCCL_*``/``OMP_*``...
-environment). When a check passed with exactly these inputs, the test is skipped and says so;
-a change to any input runs it again, and a failure is never remembered. The memory lives in
-pytest's cache (``.pytest_cache``), so a fresh clone (CI) runs every check;
-``pytest --recheck`` (``make test-all``) runs them all without forgetting.
+Three checks use it, each costing seconds: a snippet copied alone and launched by its ``Run:``
+line (a real ``torchrun``), the Chinese file run through the harness, and the harness run of
+a snippet that starts processes itself. Each is a pure function of its inputs: the snippet's
+bytes (or the Chinese file's), the record it is held to, the variant, and the tooling (this
+package's and ``ranktest``'s sources, the test file, the Python and every installed
+distribution's version, the ``TORCH_*``/``NCCL_*``/``OMP_*``... environment). Every pass is
+remembered; with ``--reuse-passed`` (``make test``, ``make test-fast``) a check that passed
+with exactly these inputs is skipped and says so, a change to any input runs it again, and a
+failure is never remembered. The memory lives in pytest's cache (``.pytest_cache``), so a
+fresh clone (CI) runs every check, and a plain ``pytest`` (``make test-all``, ``make doctest``)
+runs them all.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import ranktest
 ENV_PREFIXES = ("TORCH", "NCCL", "GLOO", "OMP_", "MKL", "KMP_", "CUDA", "PYTHON", "LD_", "MASTER_",
                 "OPENBLAS", "TP_", "TORCHELASTIC")
 REASON = ("passed before with exactly these inputs (snippet, record, tooling, installed versions); "
-          "runs again when one changes, or with `make test-all`")
+          "runs again when one changes, or without --reuse-passed (make test-all)")
 #: Where the tooling's sources live: this package (docs/_ext) and ranktest.
 TOOLING_DIRS = (Path(__file__).resolve().parent, Path(ranktest.__file__).resolve().parent)
 
@@ -69,10 +71,10 @@ def digest(*inputs: bytes | str | Path) -> str:
 
 
 class PassedChecks:
-    """Remembers checks that passed; ``recheck`` turns the reuse off (checks still recorded)."""
+    """Remembers checks that passed; reuses them only when asked to (``reuse``)."""
 
-    def __init__(self, store: Store, environment: str, *, recheck: bool = False) -> None:
-        self.store, self.environment, self.recheck = store, environment, recheck
+    def __init__(self, store: Store, environment: str, *, reuse: bool = True) -> None:
+        self.store, self.environment, self.reuse = store, environment, reuse
 
     def _key(self, check: str) -> str:
         return "snippets/passed/" + hashlib.sha256(check.encode()).hexdigest()[:32]
@@ -82,7 +84,7 @@ class PassedChecks:
         return digest(check, self.environment, *inputs)
 
     def passed_before(self, check: str, key: str) -> bool:
-        return not self.recheck and self.store.get(self._key(check), None) == key
+        return self.reuse and self.store.get(self._key(check), None) == key
 
     def skip_if_passed(self, check: str, key: str) -> None:
         """Skip the calling test when ``check`` passed before under ``key``."""
@@ -107,4 +109,4 @@ class _NoStore:
 def for_config(config: pytest.Config) -> PassedChecks:
     """The session's :class:`PassedChecks`, over ``config.cache``."""
     store = getattr(config, "cache", None) or _NoStore()
-    return PassedChecks(store, environment_digest(), recheck=config.getoption("recheck"))
+    return PassedChecks(store, environment_digest(), reuse=config.getoption("reuse_passed"))

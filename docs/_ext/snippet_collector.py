@@ -31,12 +31,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     help="write each snippet variant's expected-output file instead of comparing")
     group.addoption("--snippet-timeout", type=float, default=None, metavar="SECONDS",
                     help=f"timeout for snippets that set none in their header (default {DEFAULT_TIMEOUT_S:g})")
-    group.addoption("--recheck", action="store_true",
-                    help="run the copied-alone and Chinese-file checks even where they passed "
-                         "before with the same inputs (make test-all)")
+    group.addoption("--reuse-passed", action="store_true",
+                    help="skip a costly snippet check (copied-alone launch, Chinese file, a snippet "
+                         "that starts processes) that passed before with exactly the same inputs")
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: takes more than a few seconds (a snippet that starts processes)")
     config.stash[_SERVER] = _LazyServer()
 
 
@@ -52,8 +53,14 @@ def snippet_server(pytestconfig: pytest.Config) -> Forkserver:
 
 @pytest.fixture(scope="session")
 def snippet_checks(pytestconfig: pytest.Config) -> passed_checks.PassedChecks:
-    """Second checks of a snippet that passed before with the same inputs (see passed_checks)."""
-    return passed_checks.for_config(pytestconfig)
+    """Costly snippet checks that passed before with the same inputs (see passed_checks)."""
+    return _checks(pytestconfig)
+
+
+def _checks(config: pytest.Config) -> passed_checks.PassedChecks:
+    if _CHECKS not in config.stash:
+        config.stash[_CHECKS] = passed_checks.for_config(config)
+    return config.stash[_CHECKS]
 
 
 def _is_snippet(config: pytest.Config, path: Path) -> bool:
@@ -92,12 +99,13 @@ class _LazyServer:
 
 
 _SERVER = pytest.StashKey[_LazyServer]()
+_CHECKS = pytest.StashKey[passed_checks.PassedChecks]()
 
 #: How a snippet item ended, in the order the summary lists them.
-OWN, CPU, CLEAN, WRITTEN, SKIPPED, FAILED = (
+OWN, CPU, CLEAN, WRITTEN, REUSED, SKIPPED, FAILED = (
     "verified against its own record", "verified against the CPU record", "ran clean, not recorded yet",
-    "recorded (make outputs)", "skipped", "failed")
-OUTCOMES = (OWN, CPU, CLEAN, WRITTEN, SKIPPED, FAILED)
+    "recorded (make outputs)", "passed before with the same inputs, not run again", "skipped", "failed")
+OUTCOMES = (OWN, CPU, CLEAN, WRITTEN, REUSED, SKIPPED, FAILED)
 
 
 def _skip(reason: str) -> None:
@@ -132,6 +140,20 @@ class SnippetItem(pytest.Item):
         self.rel = spec.path.relative_to(self.config.rootpath / "snippets").as_posix()
 
     def runtest(self) -> None:
+        # A snippet that starts processes itself takes seconds: not run again while it passed
+        # with exactly these inputs, if the run reuses passes (see passed_checks).
+        reusable = (self.get_closest_marker("slow") and self.variant.device == "cpu"
+                    and not self.config.getoption("write_outputs"))
+        if reusable:
+            check = f"snippet {self.rel}[{self.variant.id}]"
+            key = _checks(self.config).key(check, self.spec.path, self.spec.record_path(self.variant),
+                                           repr(self.variant))
+            _checks(self.config).skip_if_passed(check, key)
+        self._check()
+        if reusable:
+            _checks(self.config).remember(check, key)
+
+    def _check(self) -> None:
         server = self.config.stash[_SERVER].get()
         self._skip_unless_supported(server)
         result = snippet_runs.run_variant(server, self.spec, self.variant,
@@ -183,7 +205,8 @@ def _outcome_of(report: pytest.TestReport) -> str | None:
     if report.failed:
         return FAILED
     if report.skipped:
-        return SKIPPED
+        reused = isinstance(report.longrepr, tuple) and passed_checks.REASON in report.longrepr[2]
+        return REUSED if reused else SKIPPED
     if report.when != "call":
         return None
     return next((value for name, value in report.user_properties if name == "outcome"), None)
