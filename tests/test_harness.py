@@ -253,15 +253,21 @@ def test_nothing_survives_the_test_process(tmp_path, sig):
     client = tmp_path / "client.py"
     client.write_text(CLIENT.format(pid_dir=str(pid_dir), script=str(hang)))
     proc = subprocess.Popen([sys.executable, str(client)], stdout=subprocess.PIPE)
-    assert proc.stdout.readline() == b"ready\n"
-    deadline = time.monotonic() + 30
-    while len(list(pid_dir.iterdir())) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    pids = pids_in(pid_dir)
-    assert len(pids) == 3, "the server and both ranks should have started"
-    proc.send_signal(sig)
-    proc.wait(timeout=10)
-    proc.stdout.close()
+    try:
+        assert proc.stdout.readline() == b"ready\n"
+        deadline = time.monotonic() + 30
+        # pids_in, not the number of files: a file can exist before its pid is written in it
+        while len(pids_in(pid_dir)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pids = pids_in(pid_dir)
+        assert len(pids) == 3, "the server and both ranks should have started"
+        proc.send_signal(sig)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:  # a failed assertion above: leave nothing behind
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
     deadline = time.monotonic() + 5
     while any(alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -278,7 +284,7 @@ def test_ranks_die_with_a_killed_server(tmp_path):
 
     def kill_server_once_ranks_run():
         deadline = time.monotonic() + 30
-        while len(list(pid_dir.iterdir())) < 2 and time.monotonic() < deadline:
+        while len(pids_in(pid_dir)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         os.kill(server_pid, signal.SIGKILL)
 
