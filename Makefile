@@ -14,8 +14,8 @@ SOAK_JOBS ?= 1
 
 .PHONY: test test-all test-fast html doctest outputs bench soak serve clean venv
 
-# --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a snippet that
-# starts processes) that passed before with exactly the same inputs is skipped and says so
+# --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a distributed
+# snippet's harness run) that passed before with exactly the same inputs is skipped and says so
 # (docs/_ext/passed_checks.py); test-all runs every one again.
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of

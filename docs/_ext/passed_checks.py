@@ -3,7 +3,7 @@ expensive check of a snippet only when one of its inputs changed.
 
 Three checks use it, each costing seconds: a snippet copied alone and launched by its ``Run:``
 line (a real ``torchrun``), the Chinese file run through the harness, and the harness run of
-a snippet that starts processes itself. Each is a pure function of its inputs: the snippet's
+a distributed snippet (a ``torchrun`` one, or one that starts processes itself). Each is a pure function of its inputs: the snippet's
 bytes (or the Chinese file's), the record it is held to, the variant, and the tooling (this
 package's and ``ranktest``'s sources, the test file, the Python and every installed
 distribution's version, the ``TORCH_*``/``NCCL_*``/``OMP_*``... environment). Every pass is

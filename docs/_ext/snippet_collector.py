@@ -32,8 +32,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--snippet-timeout", type=float, default=None, metavar="SECONDS",
                     help=f"timeout for snippets that set none in their header (default {DEFAULT_TIMEOUT_S:g})")
     group.addoption("--reuse-passed", action="store_true",
-                    help="skip a costly snippet check (copied-alone launch, Chinese file, a snippet "
-                         "that starts processes) that passed before with exactly the same inputs")
+                    help="skip a costly snippet check (copied-alone launch, Chinese file, a distributed "
+                         "snippet's harness run) that passed before with exactly the same inputs")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -124,25 +124,28 @@ class SnippetFile(pytest.File):
         except snippetspec.SpecError as exc:
             raise self.CollectError(str(exc)) from None
         launches = snippet_runs.starts_processes(spec)
+        reusable = snippet_runs.is_distributed(spec)
         for variant in spec.variants:
             item = SnippetItem.from_parent(self, name=f"{self.path.stem}[{variant.id}]",
-                                           spec=spec, variant=variant)
+                                           spec=spec, variant=variant, reusable=reusable)
             if launches:  # a snippet that starts processes of its own takes seconds, not 0.1 s
                 item.add_marker(pytest.mark.slow)
             yield item
 
 
 class SnippetItem(pytest.Item):
-    def __init__(self, *, spec: snippetspec.Spec, variant: snippetspec.Variant, **kwargs):
+    def __init__(self, *, spec: snippetspec.Spec, variant: snippetspec.Variant, reusable: bool = False,
+                 **kwargs):
         super().__init__(**kwargs)
         self.spec = spec
         self.variant = variant
+        self.reusable = reusable
         self.rel = spec.path.relative_to(self.config.rootpath / "snippets").as_posix()
 
     def runtest(self) -> None:
-        # A snippet that starts processes itself takes seconds: not run again while it passed
-        # with exactly these inputs, if the run reuses passes (see passed_checks).
-        reusable = (self.get_closest_marker("slow") and self.variant.device == "cpu"
+        # A distributed snippet (torchrun, or one that starts processes) costs a second or more:
+        # not run again while it passed with exactly these inputs, if the run reuses passes.
+        reusable = (self.reusable and self.variant.device == "cpu"
                     and not self.config.getoption("write_outputs"))
         if reusable:
             check = f"snippet {self.rel}[{self.variant.id}]"

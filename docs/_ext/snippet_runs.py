@@ -47,7 +47,7 @@ def cpu_variants(root: Path, *, torchrun_only: bool = False,
         spec = snippetspec.read_spec(path)
         if torchrun_only and not spec.run.startswith("torchrun"):
             continue
-        if distributed_only and not (spec.run.startswith("torchrun") or starts_processes(spec)):
+        if distributed_only and not is_distributed(spec):
             continue
         cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
     return cases
@@ -58,9 +58,16 @@ PROCESS_MARKERS = ("import subprocess", "multiprocessing", "init_process_group",
 
 
 def starts_processes(spec: snippetspec.Spec) -> bool:
-    """Whether the snippet starts processes or a process group itself (soaked like torchrun ones)."""
+    """Whether a ``python`` snippet starts processes or a process group itself (a ``torchrun``
+    snippet's processes are started by its launcher): it takes seconds, not a tenth of one."""
     source = spec.path.read_text(encoding="utf-8")
-    return any(marker in source for marker in PROCESS_MARKERS)
+    return not spec.run.startswith("torchrun") and any(marker in source for marker in PROCESS_MARKERS)
+
+
+def is_distributed(spec: snippetspec.Spec) -> bool:
+    """A ``torchrun`` snippet, or one that starts processes itself (soaked, reused by
+    ``--reuse-passed``)."""
+    return spec.run.startswith("torchrun") or starts_processes(spec)
 
 
 def case_id(spec: snippetspec.Spec, variant: snippetspec.Variant) -> str:
