@@ -111,14 +111,12 @@ def test_chinese_file_prints_the_recorded_output(snippet_server, snippet_checks,
     # passed before with the same inputs (passed_checks; `make test-all`).
     spec = snippetspec.read_spec(snippet)
     zh_path = write_localized(snippet, tmp_path)
-    check = f"chinese-file {rel(snippet)}[{variant.id}]"
-    key = snippet_checks.key(check, Path(__file__), zh_path, spec.record_path(variant), repr(variant))
-    snippet_checks.skip_if_passed(check, key)
-    result = run_variant(snippet_server, snippetspec.read_spec(zh_path), variant)
-    label = f"{rel(snippet)} (Chinese comments) [{variant.id}]"
-    if problem := harness_problem(result, spec, variant, label, str(snippet)):
-        pytest.fail(problem, pytrace=False)
-    snippet_checks.remember(check, key)
+    with snippet_checks.unless_passed(f"chinese-file {rel(snippet)}[{variant.id}]", Path(__file__),
+                                      zh_path, spec.record_path(variant), repr(variant)):
+        result = run_variant(snippet_server, snippetspec.read_spec(zh_path), variant)
+        label = f"{rel(snippet)} (Chinese comments) [{variant.id}]"
+        if problem := harness_problem(result, spec, variant, label, str(snippet)):
+            pytest.fail(problem, pytrace=False)
 
 
 # --- the localizer on small sources --------------------------------------------------------------

@@ -24,12 +24,10 @@ CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
     # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
-    check = f"torchrun-alone {case_id(spec, variant)}"
-    key = snippet_checks.key(check, Path(__file__), spec.path, spec.record_path(variant), repr(variant))
-    snippet_checks.skip_if_passed(check, key)
-    if problem := alone_problem(spec, variant):
-        pytest.fail(problem, pytrace=False)
-    snippet_checks.remember(check, key)
+    with snippet_checks.unless_passed(f"torchrun-alone {case_id(spec, variant)}", Path(__file__),
+                                      spec.path, spec.record_path(variant), repr(variant)):
+        if problem := alone_problem(spec, variant):
+            pytest.fail(problem, pytrace=False)
 
 
 @pytest.mark.slow

@@ -16,11 +16,13 @@ runs them all.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.metadata
 import os
 import platform
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol
 
@@ -94,6 +96,15 @@ class PassedChecks:
     def remember(self, check: str, key: str) -> None:
         """Call only after the check passed."""
         self.store.set(self._key(check), key)
+
+    @contextlib.contextmanager
+    def unless_passed(self, check: str, *inputs: bytes | str | Path) -> Iterator[None]:
+        """Skip the calling test if ``check`` passed before with ``inputs``; otherwise run the
+        ``with`` body and remember the pass if it ends without an exception."""
+        key = self.key(check, *inputs)
+        self.skip_if_passed(check, key)
+        yield
+        self.remember(check, key)
 
 
 class _NoStore:

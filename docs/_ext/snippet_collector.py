@@ -145,16 +145,11 @@ class SnippetItem(pytest.Item):
     def runtest(self) -> None:
         # A distributed snippet (torchrun, or one that starts processes) costs a second or more:
         # not run again while it passed with exactly these inputs, if the run reuses passes.
-        reusable = (self.reusable and self.variant.device == "cpu"
-                    and not self.config.getoption("write_outputs"))
-        if reusable:
-            check = f"snippet {self.rel}[{self.variant.id}]"
-            key = _checks(self.config).key(check, self.spec.path, self.spec.record_path(self.variant),
-                                           repr(self.variant))
-            _checks(self.config).skip_if_passed(check, key)
-        self._check()
-        if reusable:
-            _checks(self.config).remember(check, key)
+        if not (self.reusable and self.variant.device == "cpu" and not self.config.getoption("write_outputs")):
+            return self._check()
+        with _checks(self.config).unless_passed(f"snippet {self.rel}[{self.variant.id}]", self.spec.path,
+                                                self.spec.record_path(self.variant), repr(self.variant)):
+            self._check()
 
     def _check(self) -> None:
         server = self.config.stash[_SERVER].get()
