@@ -58,7 +58,8 @@ else:
     while True:  # what `py-spy dump --pid <pid>` at the terminal does
         dump = subprocess.run([py_spy(), "dump", "--pid", str(pids[0])],
                               capture_output=True, text=True, check=True).stdout
-        if re.search(r"^ {4}recv \(", dump, re.M):
+        # the innermost frame must be recv itself, not the irecv it calls first
+        if re.search(r'"MainThread"\n {4}recv \(', dump):
             break
         time.sleep(0.2)
     print(f"py-spy dump --pid <rank 0's pid>, main thread:\n{main_thread(dump)}")
