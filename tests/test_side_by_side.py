@@ -3,7 +3,7 @@ classes the ``snippet`` directive gives the ranks it applies to.
 
 The limits are read from the module's constants, so each case sits just inside or just outside
 them; the built site's check that columns really show every line whole is in
-``test_browser.py``.
+``tests/browser/``.
 """
 
 from __future__ import annotations

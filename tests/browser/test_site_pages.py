@@ -1,0 +1,125 @@
+"""The built site in headless Chromium: both languages, the language switch, rank outputs,
+download links, search, and nothing loaded from outside 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import snippetspec
+from browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
+                             html_pages, in_one_row, is_local, screen, snippet_block, visit)
+from verified_snippets import side_by_side
+
+pytestmark = pytest.mark.browser
+
+
+def test_both_languages_have_the_same_pages(site: Path) -> None:
+    en, zh = html_pages(site, "en"), html_pages(site, "zh")
+    assert en == zh
+    assert {"index.html", "distributed/collectives.html", "search.html"} <= en
+
+
+def test_landing_page_offers_both_languages(browser: WebDriver, base_url: str) -> None:
+    visit(browser, base_url)
+    links = {a.get_attribute("hreflang"): a.get_attribute("href")
+             for a in browser.find_elements(By.CSS_SELECTOR, "a.lang")}
+    assert links == {"en": base_url + "en/index.html", "zh-CN": base_url + "zh/index.html"}
+
+
+SHARDS = 3  # the pages split into parts, so that xdist workers share the long walk
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_page_switches_language_both_ways(browser: WebDriver, base_url: str, site: Path,
+                                                shard: int) -> None:
+    for page in sorted(html_pages(site, "en"))[shard::SHARDS]:
+        en, zh = f"{base_url}en/{page}", f"{base_url}zh/{page}"
+        visit(browser, en)
+        browser.find_element(By.CSS_SELECTOR, "a.lang-switch").click()
+        WebDriverWait(browser, 10).until(lambda d: d.current_url == zh and d.execute_script(
+            "return document.readyState") == "complete", f"en/{page} -> {zh}")
+        check_console(browser, zh)  # the Chinese page, as the click loaded it
+        browser.find_element(By.CSS_SELECTOR, "a.lang-switch").click()
+        WebDriverWait(browser, 10).until(lambda d: d.current_url == en, f"zh/{page} -> {en}")
+
+
+def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) -> None:
+    record = snippetspec.read_record(REPO / "snippets/distributed/reduce_ops.gloo-cpu-2.out.json")
+    assert not side_by_side(record.ranks)  # too long for columns: one tab per rank
+    visit(browser, base_url + "en/distributed/collectives.html")
+    variant = snippet_block(browser, "reduce_ops.py").find_element(
+        By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
+    panes = variant.find_elements(By.CSS_SELECTOR, "div.vs-rank")
+    button = next(b for b in variant.find_elements(By.CSS_SELECTOR, "button.vs-tab-button")
+                  if b.text == "rank 1")
+    assert panes[0].is_displayed() and not panes[1].is_displayed()
+    button.click()
+    assert panes[1].is_displayed() and not panes[0].is_displayed()
+    assert button.get_attribute("aria-selected") == "true"
+    shown = panes[1].find_element(By.CSS_SELECTOR, "pre").text
+    assert shown == record.ranks[1].rstrip("\n")
+
+
+def test_short_rank_outputs_stand_side_by_side(browser: WebDriver, base_url: str) -> None:
+    record = snippetspec.read_record(REPO / "snippets/distributed/all_reduce.gloo-cpu-2.out.json")
+    assert side_by_side(record.ranks)
+    with screen(browser, 1400):
+        visit(browser, base_url + "en/distributed/collectives.html")
+        variant = snippet_block(browser, "all_reduce.py").find_element(
+            By.CSS_SELECTOR, "div.vs-variant:not([hidden])")
+        ranks = variant.find_element(By.CSS_SELECTOR, "div.vs-ranks")
+        panes = ranks.find_elements(By.CSS_SELECTOR, "div.vs-rank")
+        switch = ranks.find_element(By.CSS_SELECTOR, "button.vs-layout-switch")
+        assert switch.text == "side by side" and switch.get_attribute("aria-pressed") == "true"
+        assert [p.find_element(By.CSS_SELECTOR, "p.vs-tab-label").text for p in panes] == [
+            "rank 0", "rank 1"]
+        assert [p.find_element(By.CSS_SELECTOR, "pre").text for p in panes] == [
+            r.rstrip("\n") for r in record.ranks]
+        assert in_one_row(panes)
+
+        switch.click()  # the reader asks for tabs
+        assert switch.get_attribute("aria-pressed") == "false"
+        assert panes[0].is_displayed() and not panes[1].is_displayed()
+        tab = next(b for b in ranks.find_elements(By.CSS_SELECTOR, "button[role=tab]")
+                   if b.text == "rank 1")
+        tab.click()
+        assert panes[1].is_displayed() and not panes[0].is_displayed()
+        switch.click()  # and side by side again
+        assert all(p.is_displayed() for p in panes) and in_one_row(panes)
+
+
+def test_download_links_serve_the_snippet(browser: WebDriver, base_url: str) -> None:
+    visit(browser, base_url + "en/tensors/creation.html")
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.download")]
+    names = [urllib.parse.urlsplit(u).path.rsplit("/", 1)[1] for u in links]
+    page = (REPO / "docs/en/tensors/creation.md").read_text(encoding="utf-8")
+    embedded = re.findall(r"^```\{snippet\} tensors/(\S+)$", page, re.MULTILINE)
+    assert names == embedded and "arange.py" in names  # one link per snippet, in page order
+    with urllib.request.urlopen(links[names.index("arange.py")]) as response:
+        assert response.read() == (REPO / "snippets/tensors/arange.py").read_bytes()
+
+
+@pytest.mark.parametrize(("lang", "query", "page"), [
+    ("en", "all_reduce", "distributed/collectives"),
+    ("zh", "归约", "distributed/collectives"),
+    ("zh", "广播", "parallel/ddp"),
+])
+def test_search_finds_the_page(browser: WebDriver, base_url: str, lang: str, query: str, page: str) -> None:
+    visit(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}")
+    selector = "#search-results ul.search li a"
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, selector), query)
+    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, selector)]
+    assert any(h.split("?")[0].split("#")[0] == f"{base_url}{lang}/{page}.html" for h in hrefs), hrefs
+    errors, urls = drain(browser)
+    assert not errors and all(map(is_local, urls)), (errors, urls)
+
+
+def test_only_loopback_data_and_blob_urls_count_as_local() -> None:
+    assert all(map(is_local, ["http://127.0.0.1:8000/en/index.html", "data:,", "blob:http://127.0.0.1/x"]))
+    assert not any(map(is_local, ["https://fonts.googleapis.com/css", "http://localhost:8000/",
+                                  "chrome://resources/x.js", "http://127.0.0.1.example.com/"]))
