@@ -23,6 +23,7 @@ import inspect
 import io
 import re
 import tokenize
+from collections.abc import Iterator
 from pathlib import Path
 
 LANGUAGES = ("en", "zh")
@@ -76,18 +77,29 @@ def _split_comment(line: str) -> tuple[str, str]:
     return line.rstrip(), ""
 
 
-def bracket_depth(text: str) -> int:
-    """How many brackets are open at the end of ``text`` (brackets in strings do not count)."""
+def _scan(text: str) -> Iterator[tuple[str, int, bool]]:
+    """Each character of ``text``, the number of brackets open after it, and whether it is code
+    (outside a string literal; brackets in strings do not count)."""
     depth, quote = 0, None
     for ch in text:
         if quote:
             quote = None if ch == quote else quote
-        elif ch in "'\"":
+            yield ch, depth, False
+            continue
+        if ch in "'\"":
             quote = ch
         elif ch in "([{":
             depth += 1
         elif ch in ")]}":
             depth -= 1
+        yield ch, depth, quote is None
+
+
+def bracket_depth(text: str) -> int:
+    """How many brackets are open at the end of ``text``."""
+    depth = 0
+    for _ch, depth, _code in _scan(text):
+        pass
     return depth
 
 
@@ -121,21 +133,13 @@ def entries(body: str, where: str, first_line: int) -> list[Entry]:
 
 def split_top(text: str) -> list[str]:
     """``text`` split at the commas that are not inside brackets or strings."""
-    parts, depth, quote, cur = [], 0, None, ""
-    for ch in text:
-        if quote:
-            quote = None if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
+    parts, cur = [], ""
+    for ch, depth, code in _scan(text):
+        if ch == "," and depth == 0 and code:
             parts.append(cur.strip())
             cur = ""
-            continue
-        cur += ch
+        else:
+            cur += ch
     if cur.strip():
         parts.append(cur.strip())
     return parts
