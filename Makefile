@@ -3,7 +3,7 @@
 # TORCH_INDEX: an extra package index for torch, e.g. https://download.pytorch.org/whl/cpu to get
 #   the CPU build on a Linux machine without GPUs (plain PyPI serves the CUDA build there).
 PYTHON ?= python3
-TORCH ?= 2.13.0
+TORCH ?= 2.15.0
 TORCH_INDEX ?=
 VENV := .venv
 PY := $(VENV)/bin/python

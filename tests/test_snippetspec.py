@@ -121,3 +121,14 @@ def test_output_can_only_say_same_on_all_devices(tmp_path):
     path.write_text('"""Run: python bad.py\nOutput: device dependent\n"""\n')
     with pytest.raises(SpecError, match="'Output:' can only say 'same on all devices'"):
         read_spec(path)
+
+
+def test_outputs_are_compared_without_cpp_line_numbers_but_with_everything_else():
+    said = "[enforce fail at …/pair.cc:456] op.preamble.length <= op.nbytes. 8 vs 4.\n"
+    want = record(ranks=(said, "ProcessGroupGloo.cpp:67] Rank 1 failed\n"))
+    moved = (said.replace(":456]", ":464]"), "ProcessGroupGloo.cpp:69] Rank 1 failed\n")
+    assert snippetspec.output_diff(want, moved, "demo.gloo-cpu-2.out.json") == []
+    changed = (moved[0].replace("8 vs 4", "8 vs 2"), moved[1])
+    assert "+[enforce fail at …/pair.cc:464] op.preamble.length <= op.nbytes. 8 vs 2." in \
+        snippetspec.output_diff(want, changed, "demo.gloo-cpu-2.out.json")
+    assert snippetspec.comparable("size 12:34 at line.py:7\n") == "size 12:34 at line.py:7\n"

@@ -41,7 +41,7 @@ import re
 import shlex
 from pathlib import Path
 
-from snippetrecords import (FIX_COMMAND, RECORD_FORMAT, Record, SpecError, normalize_output,  # noqa: F401
+from snippetrecords import (FIX_COMMAND, RECORD_FORMAT, Record, SpecError, comparable, normalize_output,  # noqa: F401
                             output_diff, read_record, stale_reason, write_record)
 
 #: Process-group backends a variant may name.

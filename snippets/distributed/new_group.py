@@ -67,11 +67,13 @@ pair = dist.new_group(pair_ranks, use_local_synchronization=True)
 tensor = torch.tensor([rank + 1], device=device)
 dist.all_reduce(tensor, group=pair)
 print(f"group {pair_ranks}, created by its members only: sum {tensor.item()}, "
-      f"name: a hash, {pair.group_name[:8]}...")
+      f"name: a {len(pair.group_name)}-character hash")
 if rank == 3:
-    # A non-member that calls it anyway gets None, and group=None means the default group.
-    print(f"rank 3 calls it for [0, 1] too: "
-          f"{dist.new_group([0, 1], use_local_synchronization=True)}")
+    # A non-member that calls it anyway gets no group it can use: NON_GROUP_MEMBER in recent
+    # torch; releases that returned None there made it look like group=None, the default group.
+    stray = dist.new_group([0, 1], use_local_synchronization=True)
+    print(f"rank 3 calls it for [0, 1] too: {stray!r}, "
+          f"NON_GROUP_MEMBER {stray == dist.GroupMember.NON_GROUP_MEMBER}")
 
 # Group handles kept alive would outlive destroy_process_group().
 del evens, odds, mine, other, pair

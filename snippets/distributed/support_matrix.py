@@ -215,7 +215,7 @@ red_rows = [(name, str(dtype).removeprefix("torch."),
             for name, op, dtype, value, want in REDUCE_OPS]
 
 if rank == 0:
-    where = f"torch {torch.__version__.split('+')[0]}, backend {backend}, device {device.type}, 2 ranks"
+    where = f"backend {backend}, device {device.type}, 2 ranks"
     if backend == "nccl":
         where += ", NCCL " + ".".join(map(str, torch.cuda.nccl.version()))
     print(f"measured on {where}\n")

@@ -23,7 +23,7 @@ if device_type == "cuda":
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
 
 print(f"rank {rank} backend {dist.get_backend()},"
-      f" accelerator {torch.accelerator.current_accelerator()}")
+      f" accelerator available: {torch.accelerator.current_accelerator(check_available=True)}")
 model = nn.Linear(4, 4)
 fully_shard(model)  # no mesh: one is built over all ranks for the accelerator, if any
 mesh = model.weight.device_mesh
