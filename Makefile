@@ -12,7 +12,7 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs bench soak serve clean venv
+.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv
 
 # --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a distributed
 # snippet's harness run) that passed before with exactly the same inputs is skipped and says so
@@ -47,6 +47,12 @@ bench: $(VENV)/.installed
 
 soak: $(VENV)/.installed
 	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
+
+# Every CPU variant on each older torch release (docs/measurements/compat/releases.txt, or
+# RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
+# (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
+compat: $(VENV)/.installed
+	$(PY) tests/compat.py $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep)
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000

@@ -36,6 +36,7 @@ extensions = [
     "autodoc2",
     "sphinx_copybutton",
     "verified_snippets",
+    "record_changes",
     "recorded_quotes",
     "lang_switch",
     "zh_search",

@@ -17,8 +17,9 @@ SNIPPETS = {
     "missing": '"""Run: python missing.py"""\nprint("never recorded")\n',
     "corrupt": '"""Run: python corrupt.py"""\nprint("record will be damaged")\n',
     "gpu": '"""Run: python gpu.py\nVariants: cpu, cuda\n"""\nimport os\nprint(os.environ["DEVICE"])\n',
+    # mpi: a backend that no torch from PyPI is built with, CPU or CUDA build alike.
     "dist": (
-        '"""Run: torchrun --nproc-per-node=2 dist.py\nVariants: gloo-cpu, nccl-cuda\n"""\n'
+        '"""Run: torchrun --nproc-per-node=2 dist.py\nVariants: gloo-cpu, mpi-cpu\n"""\n'
         "import os\nimport torch.distributed as dist\n"
         'dist.init_process_group(os.environ.get("BACKEND", "gloo"))\n'
         'print("rank", dist.get_rank(), "of", dist.get_world_size())\n'
@@ -61,7 +62,7 @@ def test_every_failure_names_the_file_and_the_fix(pytester, recorded):
     result.assert_outcomes(passed=3, failed=4, skipped=2)
     for line in ["*area/ok.py::ok?cpu? PASSED*", "*area/dist.py::dist?gloo-cpu-2? PASSED*",
                  "*area/gpu.py::gpu?cpu? PASSED*",
-                 "*SKIPPED*dist.py*backend nccl is not available in this torch build*",
+                 "*SKIPPED*dist.py*backend mpi is not available in this torch build*",
                  "*SKIPPED*gpu.py*needs 1 CUDA GPU(s), this machine has 0*"]:
         result.stdout.fnmatch_lines([line])
     # Changed output: a per-rank unified diff and the command that fixes it.

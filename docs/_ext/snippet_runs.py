@@ -95,10 +95,11 @@ def device_record_problems(root: Path) -> list[str]:
 
 
 def run_variant(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant,
-                timeout: float | None = None) -> RunResult:
-    """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one."""
+                timeout: float | None = None, strict_warnings: bool = True) -> RunResult:
+    """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one;
+    ``strict_warnings=False`` runs it as a reader would, a deprecation warning not an error."""
     return server.run(spec.path, variant.world_size, env=variant.env, distributed=spec.distributed,
-                      timeout=spec.timeout or timeout or 60)
+                      timeout=spec.timeout or timeout or 60, strict_warnings=strict_warnings)
 
 
 def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: str) -> str | None:

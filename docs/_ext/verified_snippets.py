@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import compat_notes
 import localized_comments
 from rank_columns import side_by_side
 import snippetspec
@@ -147,9 +148,11 @@ class SnippetDirective(SphinxDirective):
         block = nodes.container(classes=["vs-snippet"])
         block += self._source(spec)
         tabs = nodes.container(classes=["vs-tabs", "vs-variants"])
+        shown: list[Record] = []
         for variant in spec.variants:
-            tabs += self._variant(spec, variant, options)
+            tabs += self._variant(spec, variant, options, shown)
         block += tabs
+        block[compat_notes.RECORDS_ATTRIBUTE] = [compat_notes.record_facts(r) for r in shown]
         return [block]
 
     def _warn(self, message: str, subtype: str) -> None:
@@ -177,8 +180,9 @@ class SnippetDirective(SphinxDirective):
         source += _code(code, "python", [])
         return source
 
-    def _variant(self, spec: Spec, variant: Variant, options: Options) -> nodes.container:
-        """One variant's tab: its command, provenance and output (or why there is none)."""
+    def _variant(self, spec: Spec, variant: Variant, options: Options, shown: list[Record]) -> nodes.container:
+        """One variant's tab: its command, provenance, output (or why there is none) and, for a
+        CPU variant, the torch releases it runs on; ``shown`` collects the records shown."""
         panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
         panel += _label(variant.name)
         command = nodes.container(classes=["vs-command"])
@@ -193,7 +197,10 @@ class SnippetDirective(SphinxDirective):
                 text = self.strings.unavailable
             panel += nodes.paragraph(text, text, classes=["vs-notice"])
             return panel
+        shown.append(record)
         panel += self._provenance(record)
+        if variant.device == "cpu":
+            panel += self._compat(spec, variant, record)
         if len(record.ranks) == 1:
             panel += _code(record.ranks[0], "text", ["vs-output"])
             return panel
@@ -235,6 +242,14 @@ class SnippetDirective(SphinxDirective):
             return None
         return record
 
+    def _compat(self, spec: Spec, variant: Variant, record: Record) -> nodes.container:
+        """The line that says on which torch releases this variant prints the same."""
+        runs = compat_notes.runs_in(Path(self.config.verified_snippets_compat_dir))
+        for run in runs:
+            self.env.note_dependency(str(run.path))
+        found = compat_notes.panel_outcomes(runs, spec, variant, record, Path(self.config.verified_snippets_root))
+        return compat_notes.compat_line(found, compat_notes.strings_for(self.config.language))
+
     def _provenance(self, record: Record) -> nodes.paragraph:
         """Where the output came from: torch version, backend, device, world size."""
         form = self.strings.provenance_single
@@ -269,6 +284,7 @@ def setup(app: Sphinx) -> dict[str, typing.Any]:
     hints = typing.get_type_hints(Options)
     for field in dataclasses.fields(Options):
         app.add_config_value(field.name, field.default, "env", types=frozenset({hints[field.name]}))
+    app.setup_extension("compat_notes")  # each CPU panel says which torch releases run it
     app.add_directive("snippet", SnippetDirective)
     app.add_directive("signature", SignatureDirective)
     app.connect("config-inited", _resolve_root)

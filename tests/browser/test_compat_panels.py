@@ -1,0 +1,84 @@
+"""Every snippet panel of the built site says on which torch releases it runs, as the committed
+compat files say (read on their own by :mod:`compat_lines`), and every page that shows outputs
+carries its stamp. Reads the built HTML; no browser."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+import compat_results
+import snippetspec
+from compat_lines import line_problems, measured
+
+REPO = Path(__file__).resolve().parents[2]
+SNIPPETS = REPO / "snippets"
+COMPAT = REPO / compat_results.COMPAT_DIR
+
+pytestmark = pytest.mark.slow
+
+
+def cpu_variants_by_command() -> dict[str, tuple[snippetspec.Spec, snippetspec.Variant]]:
+    found = {}
+    for path in snippetspec.snippet_paths(SNIPPETS):
+        spec = snippetspec.read_spec(path)
+        for variant in spec.variants:
+            if variant.device == "cpu":
+                command = spec.command(variant)
+                assert command not in found, f"two variants run by {command!r}: the test cannot tell them apart"
+                found[command] = (spec, variant)
+    return found
+
+
+def panels(page: Path) -> list[tuple[str, str | None]]:
+    """(command, compat line or None) of every variant panel of a built page."""
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    found = []
+    for panel in soup.select("div.vs-variant"):
+        line = panel.select_one("p.vs-compat-line")
+        found.append((panel.select_one("div.vs-command pre").get_text().strip(),
+                      line.get_text() if line else None))
+    return found
+
+
+def test_every_english_panel_line_agrees_with_the_compat_files(site: Path) -> None:
+    variants = cpu_variants_by_command()
+    problems, checked = [], 0
+    for page in sorted((site / "en").rglob("*.html")):
+        for command, line in panels(page):
+            if command not in variants:
+                assert line is None, f"{page}: a GPU variant ({command}) has a compat line: {line!r}"
+                continue
+            spec, variant = variants[command]
+            assert line is not None, f"{page}: the panel of {command!r} has no compat line"
+            problems += [f"{page.relative_to(site)}: {p}" for p in
+                         line_problems(line, measured(COMPAT, spec, variant, SNIPPETS))]
+            checked += 1
+    assert checked >= len(variants), f"only {checked} panels found for {len(variants)} CPU variants"
+    assert not problems, "\n".join(problems)
+
+
+def test_the_chinese_panels_name_the_same_releases(site: Path) -> None:
+    releases = re.compile(r"\d+\.\d+(?:–\d+\.\d+)?")
+    for en_page in sorted((site / "en").rglob("*.html")):
+        en, zh = panels(en_page), panels(site / "zh" / en_page.relative_to(site / "en"))
+        assert [c for c, _ in en] == [c for c, _ in zh], f"{en_page.name}: the panels differ between languages"
+        for (command, en_line), (_, zh_line) in zip(en, zh):
+            if en_line is not None:
+                assert releases.findall(en_line) == releases.findall(zh_line), (en_page.name, command, en_line, zh_line)
+
+
+def test_every_page_with_outputs_has_its_stamp(site: Path) -> None:
+    for lang, recorded in (("en", "recorded with torch "), ("zh", "录制于 torch ")):
+        for page in sorted((site / lang).rglob("*.html")):
+            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+            stamps = soup.select("p.vs-page-stamp")
+            if soup.select("p.vs-provenance"):  # a recorded output is shown
+                assert len(stamps) == 1, f"{page}: {len(stamps)} stamps"
+                torches = {p.get_text().split("torch ")[1].split(" ")[0] for p in soup.select("p.vs-provenance")}
+                assert recorded + ", ".join(sorted(torches)) in stamps[0].get_text(), stamps[0].get_text()
+            else:
+                assert not stamps, f"{page}: a stamp on a page that shows no recorded output"
