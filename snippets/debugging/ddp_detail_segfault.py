@@ -1,4 +1,4 @@
-"""TORCH_DISTRIBUTED_DEBUG=DETAIL with DDP on gloo/CPU: a segfault (torch 2.13.0).
+"""TORCH_DISTRIBUTED_DEBUG=DETAIL with DDP on gloo/CPU: a segfault (torch 2.15.0).
 
 DETAIL checks every collective across ranks (see mismatch_op.py), and that works for
 plain collectives. Building a DistributedDataParallel module at DETAIL, on gloo with CPU

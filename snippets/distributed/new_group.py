@@ -4,7 +4,7 @@ Non-members get GroupMember.NON_GROUP_MEMBER; a collective they call on it retur
 leaves the tensor alone and warns (a UserWarning, caught here and printed to stdout).
 With the default use_local_synchronization=False a group is named by a counter that every
 new_group call advances, on members and non-members alike; with True it is named by a hash of
-its ranks (and of how many groups the rank has), and only the members call new_group.
+its ranks and of that counter, and only the members call new_group (and advance the counter).
 
 Run: torchrun --standalone --nproc-per-node=4 new_group.py
 Variants: gloo-cpu, nccl-cuda

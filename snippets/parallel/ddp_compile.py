@@ -9,12 +9,11 @@ Timeout: 300
 import gc
 import logging
 import os
-import warnings
 
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as DDP and optimizers do), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
@@ -33,11 +32,6 @@ rank = dist.get_rank()
 # model is unaffected. Drop that one message only.
 logging.getLogger("torch._dynamo.variables.ctx_manager").addFilter(
     lambda record: not record.getMessage().startswith("Profiler record function"))
-
-# torch 2.13: torch.compile imports torch.utils.mkldnn, whose modules use torch.jit.script_method,
-# which warns that it is deprecated. The warning is torch's own; ignore that message only.
-warnings.filterwarnings("ignore", message=r"`torch\.jit\.\w+` is deprecated",
-                        category=DeprecationWarning)
 
 
 def make_ddp():

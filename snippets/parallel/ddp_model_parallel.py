@@ -10,7 +10,7 @@ import os
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as DDP and optimizers do), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP

@@ -1,4 +1,4 @@
-"""Why the DDP examples import torch.distributed.nn before init_process_group (torch 2.13).
+"""Why the DDP examples import torch.distributed.nn before init_process_group (torch 2.15).
 
 The functions of torch.distributed.nn take group=group.WORLD as a default argument, evaluated
 once, when the module is imported. Nothing imports it at start-up; torch._dynamo does, and

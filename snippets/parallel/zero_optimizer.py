@@ -6,20 +6,14 @@ Run: torchrun --standalone --nproc-per-node=2 zero_optimizer.py
 Variants: gloo-cpu, nccl-cuda
 """
 import os
-import warnings
 
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as DDP and optimizers do), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 from torch import nn
-# torch 2.13: importing torch.distributed.optim runs torch.jit.script and torch.jit.interface
-# on torch's own functional optimizers, and each warns that it is deprecated. The warnings are
-# torch's, not this script's; ignore those messages only.
-warnings.filterwarnings("ignore", message=r"`torch\.jit\.\w+` is deprecated",
-                        category=DeprecationWarning)
-from torch.distributed.optim import ZeroRedundancyOptimizer  # noqa: E402
+from torch.distributed.optim import ZeroRedundancyOptimizer
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs

@@ -13,7 +13,7 @@ import tempfile
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as optimizers do), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 import torch.distributed.checkpoint as dcp
 from torch import nn

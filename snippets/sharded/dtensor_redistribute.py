@@ -9,7 +9,7 @@ import os
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as DTensor does), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.tensor import Replicate, Shard, distribute_tensor

@@ -7,12 +7,11 @@ Variants: gloo-cpu, nccl-cuda
 Timeout: 180
 """
 import os
-import warnings
 
 import torch
 import torch.distributed as dist
 # Before init_process_group: imported later (as optimizers do), it keeps a reference
-# to the default group, and destroy_process_group() could not free it (torch 2.13).
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
 import torch.distributed.nn  # noqa: F401
 from torch import nn
 from torch.distributed.pipelining import ScheduleGPipe, SplitPoint, pipeline
@@ -25,12 +24,6 @@ else:
     device = torch.device("cpu")
 dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
-# torch 2.13: pipeline() traces with torch.export, whose own use of pytree's LeafSpec warns
-# that isinstance(treespec, LeafSpec) is deprecated. The warning is torch's, not this
-# script's; ignore that message only.
-warnings.filterwarnings(
-    "ignore", message=r"`isinstance\(treespec, LeafSpec\)` is deprecated",
-    category=FutureWarning)
 
 
 class Net(nn.Module):
