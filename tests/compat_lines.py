@@ -19,23 +19,27 @@ _PART = re.compile(r"^(?:Same output on torch|differs on|fails on) (\d+\.\d+)(?:
 
 def measured(folder: Path, spec: snippetspec.Spec, variant: snippetspec.Variant, root: Path) -> dict[str, str]:
     """Release (``2.5``) -> ``same``/``differs``/``fails: TYPE: MESSAGE`` for the variant, from
-    every file whose result was measured on this code and record; the record's own release is
-    ``same``. Empty when no file has a valid result."""
+    every file whose result was measured on this code and record (``None`` for a release whose
+    file has none); the record's own release is ``same``. Empty when no file has a valid result."""
     record = snippetspec.read_record(spec.record_path(variant))
     key = compat_results.variant_key(spec.path.relative_to(root).as_posix(), variant.id)
     code, digest = compat_results.code_digest(spec.path), compat_results.record_digest(record)
     found = {}
     for path in folder.glob("torch-*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not data["install"]["ok"]:
+            continue
         result = data["variants"].get(key)
+        found[".".join(data["torch"].split(".")[:2])] = None
         if result and result["code_sha256"] == code and result["record_sha256"] == digest:
             claim = result["result"]
             if claim == "fails":
                 claim += f": {result['error_type']}: {result['error']}" if result["error"] else f": {result['error_type']}"
             found[".".join(data["torch"].split(".")[:2])] = claim
-    if found:
+    if any(found.values()):
         found[".".join(record.torch.split("+")[0].split(".")[:2])] = "same"
-    return found
+        return found
+    return {}
 
 
 def line_problems(line: str, truth: dict[str, str]) -> list[str]:
@@ -53,8 +57,8 @@ def line_problems(line: str, truth: dict[str, str]) -> list[str]:
             problems.append(f"{line!r}: cannot read {part!r}")
             continue
         first, last = match.group(1), match.group(2) or match.group(1)
-        if first not in truth or last not in truth:
-            problems.append(f"{line!r}: names {first}–{last}, the files measured {', '.join(releases)}")
+        if truth.get(first) is None or truth.get(last) is None:
+            problems.append(f"{line!r}: names {first}–{last}, the files measured {', '.join(r for r in releases if truth[r])}")
             continue
         kind = "same" if part.startswith("Same") else part.split(" ", 1)[0]
         claim = kind if kind != "fails" else f"fails: {match.group(3)}"

@@ -122,3 +122,17 @@ def test_the_release_list_is_the_last_patch_of_every_minor_from_2_4_before_the_p
     minors = [compat_results.short_release(release) for release in listed]
     pin = (REPO / "Makefile").read_text().split("TORCH ?= ")[1].split()[0]
     assert minors == [f"2.{n}" for n in range(4, int(pin.split(".")[1]))]
+
+
+def test_a_release_measured_on_other_code_breaks_the_span(measured_demo) -> None:
+    spec, variant, record, folder = measured_demo
+    data = json.loads((folder / "torch-2.14.1.json").read_text())
+    data["variants"]["area/demo.py [cpu]"]["code_sha256"] = "0" * 64  # measured on an older version
+    (folder / "torch-2.14.1.json").write_text(json.dumps(data))
+    text = line(spec, variant, record, folder)
+    assert text.startswith("Same output on torch 2.15; Same output on torch 2.13; differs on 2.5; ")
+    truth = measured(folder, spec, variant, spec.path.parents[1])
+    assert line_problems(text, truth) == []
+    assert "on torch 2.14 the files say None, the line says 'same'" in line_problems(
+        text.replace("Same output on torch 2.15; Same output on torch 2.13", "Same output on torch 2.13–2.15"),
+        truth)[0]

@@ -98,6 +98,8 @@ def line_text(found: list[Outcome] | None, strings: Strings) -> str:
     parts = []
     for label, group in reversed(compat_results.groups(found)):
         span = compat_results.span(group)
+        if label == compat_results.UNMEASURED:
+            continue
         if label == SAME:
             parts.append(strings.same.format(span=span))
         elif label == DIFFERS:

@@ -31,6 +31,8 @@ import snippetrecords
 #: Version of the measurement file layout.
 COMPAT_FORMAT = 1
 SAME, DIFFERS, FAILS = "same", "differs", "fails"
+#: A release measured, but not on this code and record: it ends a run of releases, says nothing.
+UNMEASURED = "unmeasured"
 #: The folder of the measurement files, relative to the project root.
 COMPAT_DIR = Path("docs", "measurements", "compat")
 
@@ -129,10 +131,12 @@ def read_runs(folder: Path) -> list[ReleaseRun]:
 
 def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
              record: snippetrecords.Record) -> list[Outcome] | None:
-    """The variant's outcome on every release measured, plus ``same`` on the release its record
-    was made with; ``None`` when no release has a result for it yet."""
-    found = [o for run in runs if run.installed and (o := run.outcome(key, code_sha256, record))]
-    if not found:
+    """The variant's outcome on every release measured (:data:`UNMEASURED` where that release has
+    no result for this code and record), plus ``same`` on the release its record was made with;
+    ``None`` when no release has a result for it yet."""
+    found = [run.outcome(key, code_sha256, record) or Outcome(run.torch, UNMEASURED)
+             for run in runs if run.installed]
+    if all(o.result == UNMEASURED for o in found):
         return None
     pinned = record.torch.split("+")[0]
     found = [o for o in found if o.release != pinned] + [Outcome(pinned, SAME)]
@@ -140,7 +144,8 @@ def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
 
 
 def groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
-    """Consecutive releases with the same result (and, for failures, the same error), in order."""
+    """Consecutive releases with the same result (and, for failures, the same error), in order;
+    an :data:`UNMEASURED` release is a group of its own, so no span reaches over it."""
     grouped: list[tuple[str, list[Outcome]]] = []
     for outcome in found:
         label = outcome.result if outcome.result != FAILS else f"{FAILS}:{outcome.error_type}:{outcome.error}"
