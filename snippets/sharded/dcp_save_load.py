@@ -22,17 +22,6 @@ from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.fsdp import fully_shard
 
 
-def release_meshes():
-    """torch 2.13: DTensor caches its sharding and redistribution plans, and the plans hold
-    the DeviceMesh, whose process group then outlives destroy_process_group() (its gloo
-    threads run into interpreter shutdown). Drop those caches and FSDP's reference cycles."""
-    from torch.distributed.tensor import _collective_utils, _redistribute, debug
-    debug._clear_sharding_prop_cache()
-    _redistribute._gen_transform_infos.cache_clear()
-    _redistribute.clear_redistribute_planner_cache()
-    _collective_utils.MeshTopoInfo.build_from_mesh.cache_clear()
-    gc.collect()
-
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 if os.environ.get("DEVICE", "cpu") == "cuda":
@@ -100,6 +89,6 @@ if rank == 0:
 # Drop everything that holds a DTensor (and so the mesh and its process group).
 del model, optimizer, model2, optimizer2, mesh, param, weight
 del model_sd, optim_sd, model_sd2, optim_sd2, state, optim_sd3
-release_meshes()
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

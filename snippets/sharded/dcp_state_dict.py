@@ -21,17 +21,6 @@ from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.fsdp import fully_shard
 
 
-def release_meshes():
-    """torch 2.13: DTensor caches its sharding and redistribution plans, and the plans hold
-    the DeviceMesh, whose process group then outlives destroy_process_group() (its gloo
-    threads run into interpreter shutdown). Drop those caches and FSDP's reference cycles."""
-    from torch.distributed.tensor import _collective_utils, _redistribute, debug
-    debug._clear_sharding_prop_cache()
-    _redistribute._gen_transform_infos.cache_clear()
-    _redistribute.clear_redistribute_planner_cache()
-    _collective_utils.MeshTopoInfo.build_from_mesh.cache_clear()
-    gc.collect()
-
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 if os.environ.get("DEVICE", "cpu") == "cuda":
@@ -72,6 +61,6 @@ print("model2 shards equal model's after broadcast:", same_shards(model, model2)
 
 # Drop everything that holds a DTensor (and so the mesh and its process group).
 del model, model2, mesh, sharded, full
-release_meshes()
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

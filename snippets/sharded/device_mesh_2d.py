@@ -8,6 +8,9 @@ import os
 
 import torch
 import torch.distributed as dist
+# Before init_process_group: imported later (as DeviceMesh does), it keeps a reference
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
+import torch.distributed.nn  # noqa: F401
 from torch.distributed.device_mesh import init_device_mesh
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs

@@ -43,9 +43,6 @@ print(f"rank {rank} (Shard(1) @ Shard(0)).placements: {c.placements}")
 print(f"rank {rank} local partial sums: {c.to_local().tolist()}")
 print(f"rank {rank} full_tensor(): {c.full_tensor().tolist()}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del mesh, partial, summed, a, b, c
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -48,9 +48,6 @@ for step in range(3):
 full = model[0].weight.full_tensor()  # all-gathers the shards: equal on every rank
 print(f"rank {rank} model[0].weight[0]: {[round(v, 4) for v in full[0].tolist()]}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, optimizer, loss, full, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -34,11 +34,7 @@ explicit = nn.Linear(4, 4)
 fully_shard(explicit, mesh=cpu_mesh)  # what a gloo/CPU program should pass
 print(f"rank {rank} explicit CPU mesh: device type {cpu_mesh.device_type!r},"
       f" shard on {explicit.weight.to_local().device}")
-cpu_mesh._pg_registry.clear()
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, explicit, cpu_mesh, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

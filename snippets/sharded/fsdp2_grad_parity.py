@@ -54,9 +54,6 @@ same = all(torch.allclose(p.full_tensor(), r, atol=1e-6)
            for p, r in zip(model.parameters(), reference.parameters()))
 print(f"rank {rank} parameters equal the reference after 2 steps: {same}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, optimizer, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -47,9 +47,6 @@ same = all(torch.allclose(p.grad.full_tensor(), r.grad, atol=1e-6)
            for p, r in zip(model.parameters(), reference.parameters()))
 print(f"rank {rank} local loss {loss.item():.4f}; gradients as one process's: {same}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, loss, weight, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

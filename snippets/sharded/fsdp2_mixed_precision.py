@@ -49,9 +49,6 @@ weight = model[0].weight
 print(f"rank {rank} stored shard {weight.to_local().dtype},"
       f" gradient shard {weight.grad.to_local().dtype}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, optimizer, out, loss, weight, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -46,9 +46,6 @@ for reshard in (True, False):
           f" {describe(model[0].weight)}")
     del model, loss
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -75,9 +75,6 @@ print(f"rank {rank} local loss {loss.item():.4f}; gradients as one process's: {s
 for notice in sorted(notices):
     print(f"rank {rank} logged: {notice}")
 
-# DTensor's caches keep the mesh, and so its process groups, alive after
-# destroy_process_group() (torch 2.13): empty the mesh's group registry
-mesh._pg_registry.clear()
 del model, loss, param, mesh
 gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -8,7 +8,8 @@ thread instead, and the unwinding hits a C++ destructor: "terminate called witho
 exception", SIGABRT. Whether it happens depends on scheduling; whether a group is left alive
 does not, so that is what is checked.
 
-The forkserver calls :func:`live_group_threads` after a script's ``dist.destroy_process_group()``
+Before counting, :func:`release_torch_caches` drops what torch's own caches keep alive. The
+forkserver calls both after a script's ``dist.destroy_process_group()``
 (when its teardown check is on). A process started by another launcher (``torchrun``) gets the
 check at exit through :func:`startup_env`, which puts a ``sitecustomize`` shim calling
 :func:`report_at_exit` on its ``PYTHONPATH``. Needs nothing but the standard library.
@@ -17,6 +18,7 @@ check at exit through :func:`startup_env`, which puts a ``sitecustomize`` shim c
 from __future__ import annotations
 
 import atexit
+import gc
 import os
 import sys
 import time
@@ -52,7 +54,44 @@ def live_group_threads(settle_s: float = 0.5) -> int:
         time.sleep(0.01)
 
 
+#: torch's own caches that keep a ``DeviceMesh`` alive after the script dropped its last
+#: reference to it (DTensor's sharding-propagation and redistribution caches; module, attribute
+#: path, method to call). A program does not need them cleared, and a script should not touch
+#: torch's private state, so the check does it itself; see :func:`release_torch_caches`.
+TORCH_CACHES = (
+    ("torch.distributed.tensor.debug", "_clear_sharding_prop_cache", None),
+    ("torch.distributed.tensor._redistribute", "_gen_transform_infos", "cache_clear"),
+    ("torch.distributed.tensor._redistribute", "clear_redistribute_planner_cache", None),
+    ("torch.distributed.tensor._collective_utils", "MeshTopoInfo.build_from_mesh", "cache_clear"),
+)
+
+
+def release_torch_caches() -> None:
+    """Drop what torch itself keeps of a script's process groups, so that what the check counts
+    afterwards is what the *script* still refers to (a DDP module, a group handle).
+
+    torch 2.15 keeps every ``DeviceMesh`` a DTensor ever used, through caches of its own (more
+    than :data:`TORCH_CACHES`), and a mesh keeps its groups in its registry after
+    ``destroy_process_group()``. So: empty those caches, collect reference cycles (FSDP's
+    modules and hooks form them), and empty the group registry of every mesh still alive.
+    """
+    for module_name, path, method in TORCH_CACHES:
+        target = sys.modules.get(module_name)
+        for part in path.split("."):
+            target = getattr(target, part, None)
+        if target is not None:
+            (getattr(target, method) if method else target)()
+    gc.collect()
+    mesh_type = getattr(sys.modules.get("torch.distributed.device_mesh"), "DeviceMesh", None)
+    if mesh_type is not None:
+        for obj in gc.get_objects():  # by type, not isinstance(): some of torch's types check lazily
+            if mesh_type in type(obj).__mro__ and isinstance(getattr(obj, "_pg_registry", None), dict):
+                obj._pg_registry.clear()
+        gc.collect()
+
+
 def _report() -> None:
+    release_torch_caches()
     count = live_group_threads()
     if count:
         print(f"error: a process group was still alive at exit ({count} gloo worker thread(s)): "

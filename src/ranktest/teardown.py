@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from ranktest.exitcheck import FIX, live_group_threads
+from ranktest.exitcheck import FIX, live_group_threads, release_torch_caches
 
 #: What a script that never destroyed its default group is told.
 NOT_DESTROYED = "the script ended without calling dist.destroy_process_group()"
@@ -54,6 +54,8 @@ def watch() -> list[str]:
                           "deleting any DDP module); without it a rank can tear down while a peer "
                           "still talks to it")
         result = destroy(group)
+        if group is None:
+            release_torch_caches()
         if group is None and (count := live_group_threads()):
             errors.append(f"a process group outlived dist.destroy_process_group() ({count} gloo "
                           f"worker thread(s) still running); {FIX}")
