@@ -38,6 +38,7 @@ extensions = [
     "verified_snippets",
     "record_changes",
     "recorded_quotes",
+    "compat_roles",
     "lang_switch",
     "zh_search",
 ]

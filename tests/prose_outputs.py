@@ -60,7 +60,7 @@ ALLOW: list[tuple[str, str]] = [
      "shell commands the reader types on a cluster, not output"),
     (r"Output: same on all devices", "a snippet header line, as written in the snippets (snippetspec)"),
     (r"only available with the NCCL backend", "a quotation of the ReduceOp docstring of torch "
-     "2.13 (torch/distributed/distributed_c10d.py), not an output"),
+     "2.15 (torch/distributed/distributed_c10d.py), not an output"),
     (r"load what matches|can become a tensor|the same step everywhere|because DDP sums gradients",
      "prose in quotation marks (an idiom, a claim the page refutes), not output"),
 ]
