@@ -132,3 +132,12 @@ def test_outputs_are_compared_without_cpp_line_numbers_but_with_everything_else(
     assert "+[enforce fail at …/pair.cc:464] op.preamble.length <= op.nbytes. 8 vs 2." in \
         snippetspec.output_diff(want, changed, "demo.gloo-cpu-2.out.json")
     assert snippetspec.comparable("size 12:34 at line.py:7\n") == "size 12:34 at line.py:7\n"
+
+
+def test_gloo_connection_log_lines_are_not_output():
+    want = record(ranks=("rank 0 after: [10, 12, 14]\n", "rank 1\n"))
+    logged = ("[Gloo] Rank 0 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1\n"
+              "rank 0 after: [10, 12, 14]\n", "rank 1\n")
+    assert snippetspec.output_diff(want, logged, "demo.gloo-cpu-2.out.json") == []
+    assert snippetspec.output_diff(want, ("[Gloo] Rank 0 said something else\nrank 0 after: [10, 12, 14]\n",
+                                          "rank 1\n"), "demo.gloo-cpu-2.out.json")

@@ -65,10 +65,15 @@ def normalize_output(text: str) -> str:
 _CPP_POSITION = re.compile(r"(\.(?:c|cc|cpp|cu|cuh|h|hpp)):\d+\b")
 
 
+#: A log line gloo writes to stdout on connecting in some releases (2.8-2.10), not the script's.
+_GLOO_CONNECTED = re.compile(r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks\. "
+                             r"Expected number of connected peer ranks is : \d+\n", re.M)
+
+
 def comparable(text: str) -> str:
     """Output as it is compared with a record: normalized, C++ line numbers masked (records keep
-    them as printed)."""
-    return _CPP_POSITION.sub(r"\1:<line>", normalize_output(text))
+    them as printed), gloo's connection log lines left out."""
+    return _CPP_POSITION.sub(r"\1:<line>", _GLOO_CONNECTED.sub("", normalize_output(text)))
 
 
 def write_record(path: Path, record: Record) -> None:
