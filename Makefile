@@ -51,8 +51,9 @@ soak: $(VENV)/.installed
 # Every CPU variant on each older torch release (docs/measurements/compat/releases.txt, or
 # RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
 # (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
+# Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all.
 compat: $(VENV)/.installed
-	$(PY) tests/compat.py $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep)
+	$(PY) tests/compat.py $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all)
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000

@@ -3,8 +3,9 @@
 For each release of ``docs/measurements/compat/releases.txt`` (or ``--releases 2.4.1,2.5.1``),
 one at a time: a fresh virtual environment outside the repository (``--envs``) gets that torch
 and what the snippets need besides (numpy, py-spy), ``tests/compat_run.py`` runs every CPU variant there with the project's
-runner and writes ``docs/measurements/compat/torch-<release>.json``, and the environment is
-removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
+runner and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
+file that are still current: same code, same record; ``--all`` runs every variant), and the
+environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
 a file that says so, with pip's last lines. Progress: one line per release step and per variant.
 Not part of ``make test``; the doc build reads the files (see ``docs/_ext/compat_results.py``).
 """
@@ -73,7 +74,7 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     return path
 
 
-def measure(release: str, envs: Path, keep: bool, command: str) -> int:
+def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -> int:
     """One release: install, run, write its file; the runner's exit status (0 when the install
     failed and that was recorded)."""
     env = envs / f"torch-{release}"
@@ -94,7 +95,8 @@ def measure(release: str, envs: Path, keep: bool, command: str) -> int:
         return subprocess.run([str(env / "bin" / "python"), str(ROOT / "tests" / "compat_run.py"),
                                "--release", release, "--out", str(OUT / f"torch-{release}.json"),
                                "--install-seconds", str(seconds), "--command", command,
-                               "--machine", machine()], cwd=ROOT, env=run_env).returncode
+                               "--machine", machine(), *(["--all"] if run_all else [])],
+                              cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:
             shutil.rmtree(env, ignore_errors=True)
@@ -106,17 +108,19 @@ def main() -> int:
     parser.add_argument("--envs", type=Path, default=Path(os.environ.get("COMPAT_ENVS", DEFAULT_ENVS)),
                         help=f"where the environments go (default {DEFAULT_ENVS}; COMPAT_ENVS)")
     parser.add_argument("--keep", action="store_true", help="keep each environment (and reuse a kept one)")
+    parser.add_argument("--all", action="store_true",
+                        help="run every variant (default: keep each result still current: same code, same record)")
     args = parser.parse_args()
     releases = args.releases.split(",") if args.releases else listed_releases()
     if args.envs.resolve().is_relative_to(ROOT):
         parser.error(f"--envs {args.envs} is inside the repository; pick a folder outside it")
     args.envs.mkdir(parents=True, exist_ok=True)
-    command = "make compat" + (f" RELEASES={args.releases}" if args.releases else "")
+    command = "make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
     failed = []
     for number, release in enumerate(releases, 1):
         start = time.monotonic()
         print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
-        if measure(release, args.envs, args.keep, command) != 0:
+        if measure(release, args.envs, args.keep, command, args.all) != 0:
             failed.append(release)
         print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
     if failed:

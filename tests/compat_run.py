@@ -1,7 +1,9 @@
 """Run every CPU variant on the torch of this environment and write its compat measurement file.
 
 Started by ``tests/compat.py`` (``make compat``) inside one release's own environment, with the
-project's ``src`` and ``docs/_ext`` on ``PYTHONPATH``. Each variant runs once through the
+project's ``src`` and ``docs/_ext`` on ``PYTHONPATH``. A variant whose result in the existing
+file is still current (same code, same record; each result carries its date) is kept, unless
+``--all``; every other variant runs once through the
 project's runner (a warm forkserver, as ``make test`` runs it) and is compared with its record
 as the test suite compares (see :mod:`compat_results` for the outcomes). Progress goes to stdout,
 one line per variant.
@@ -47,11 +49,15 @@ def first_error(result: RunResult) -> tuple[str, str]:
     return first.describe(), said
 
 
-def judge(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant) -> dict:
+def measured_on(spec: snippetspec.Spec, variant: snippetspec.Variant) -> dict:
+    """What a result is measured against: the snippet's code and the variant's record."""
+    record = snippetspec.read_record(spec.record_path(variant))
+    return {"code_sha256": compat_results.code_digest(spec.path), "record_sha256": compat_results.record_digest(record)}
+
+
+def judge(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant, measured: dict) -> dict:
     """Run the variant once; its stored result: ``same``, ``differs`` with the diff, or ``fails``."""
     record = snippetspec.read_record(spec.record_path(variant))
-    measured = {"code_sha256": compat_results.code_digest(spec.path),
-                "record_sha256": compat_results.record_digest(record)}
     try:
         result = snippet_runs.run_variant(server, spec, variant, strict_warnings=False)  # as a reader runs it
     except HarnessError as exc:  # the server died with it: start another for the next variant
@@ -77,19 +83,28 @@ def main() -> int:
     parser.add_argument("--install-seconds", type=float, required=True)
     parser.add_argument("--command", required=True, help="the command that made this file")
     parser.add_argument("--machine", required=True)
+    parser.add_argument("--all", action="store_true",
+                        help="run every variant (default: keep the results still current in --out)")
     args = parser.parse_args()
 
     import torch  # the measured release; this tool's only torch import, in that release's environment
 
     cases = snippet_runs.cpu_variants(SNIPPETS)
+    previous = {} if args.all else compat_results.previous_results(args.out)
     started = time.monotonic()
     results, counts = {}, {compat_results.SAME: 0, compat_results.DIFFERS: 0, compat_results.FAILS: 0}
+    kept = 0
     with Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False) as server:
         for number, (spec, variant) in enumerate(cases, 1):
             rel = spec.path.relative_to(SNIPPETS).as_posix()
             key = compat_results.variant_key(rel, variant.id)
+            measured = measured_on(spec, variant)
+            if (old := previous.get(key)) and all(old.get(k) == v for k, v in measured.items()):
+                results[key], kept = old, kept + 1  # still current: measured on this code and record
+                counts[old["result"]] += 1
+                continue
             run_start = time.monotonic()
-            found = judge(server, spec, variant)
+            found = {**judge(server, spec, variant, measured), "date": datetime.date.today().isoformat()}
             results[key] = found
             counts[found["result"]] += 1
             detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
@@ -105,12 +120,14 @@ def main() -> int:
         "command": args.command,
         "install": {"ok": True, "seconds": round(args.install_seconds, 1)},
         "run_seconds": round(time.monotonic() - started, 1),
+        "kept_from_earlier_runs": kept,
         "counts": counts,
         "variants": results,
     }
     args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"torch {args.release}: {counts[compat_results.SAME]} same, {counts[compat_results.DIFFERS]} differ, "
-          f"{counts[compat_results.FAILS]} fail, in {data['run_seconds']} s -> {args.out}", flush=True)
+          f"{counts[compat_results.FAILS]} fail ({len(cases) - kept} run in {data['run_seconds']} s, {kept} "
+          f"still current from earlier runs) -> {args.out}", flush=True)
     return 0
 
 

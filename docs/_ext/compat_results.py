@@ -123,6 +123,15 @@ def read_run(path: Path) -> ReleaseRun:
         raise snippetrecords.SpecError(f"{path}: compat results do not read ({exc}); {fix}") from None
 
 
+def previous_results(path: Path) -> dict:
+    """The per-variant results of an existing measurement file (none if it is missing, or
+    records an install that failed)."""
+    if not path.exists():
+        return {}
+    run = read_run(path)
+    return run.results if run.installed else {}
+
+
 def read_runs(folder: Path) -> list[ReleaseRun]:
     """Every measurement file in ``folder``, oldest release first."""
     runs = [read_run(path) for path in folder.glob("torch-*.json")]
