@@ -3,7 +3,7 @@
 Started by ``tests/compat.py`` (``make compat``) inside one release's own environment, with the
 project's ``src`` and ``docs/_ext`` on ``PYTHONPATH``. A variant whose result in the existing
 file is still current (same code, same record; each result carries its date) is kept, unless
-``--all``; every other variant runs once through the
+``--all`` or it timed out (a busy machine can cause that: it runs again); every other variant runs once through the
 project's runner (a warm forkserver, as ``make test`` runs it) and is compared with its record
 as the test suite compares (see :mod:`compat_results` for the outcomes). Progress goes to stdout,
 one line per variant.
@@ -99,7 +99,8 @@ def main() -> int:
             rel = spec.path.relative_to(SNIPPETS).as_posix()
             key = compat_results.variant_key(rel, variant.id)
             measured = measured_on(spec, variant)
-            if (old := previous.get(key)) and all(old.get(k) == v for k, v in measured.items()):
+            old = previous.get(key)
+            if old and all(old.get(k) == v for k, v in measured.items()) and old.get("error_type") != "Timeout":
                 results[key], kept = old, kept + 1  # still current: measured on this code and record
                 counts[old["result"]] += 1
                 continue
