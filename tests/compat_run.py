@@ -98,7 +98,11 @@ def main() -> int:
         for number, (spec, variant) in enumerate(cases, 1):
             rel = spec.path.relative_to(SNIPPETS).as_posix()
             key = compat_results.variant_key(rel, variant.id)
-            measured = measured_on(spec, variant)
+            try:
+                measured = measured_on(spec, variant)
+            except snippetspec.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
+                print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
+                continue
             old = previous.get(key)
             if old and all(old.get(k) == v for k, v in measured.items()) and old.get("error_type") != "Timeout":
                 results[key], kept = old, kept + 1  # still current: measured on this code and record
