@@ -46,7 +46,7 @@ class Strings:
 
 STRINGS = {
     "en": Strings(
-        same="Same output on torch {span}", differs="differs on {span}", fails="fails on {span}: {error}",
+        same="Same output on torch {span}", differs="differs on {span}", fails="fails on {span}: ",
         joiner="; ", diff_summary="diff on torch {release}",
         no_results=("No results on older torch releases yet: this example or its record changed "
                     "after the last make compat."),
@@ -57,7 +57,7 @@ STRINGS = {
         table_legend="✓ same output · Δ different output · ✗ fails · – no result for this version of the example",
     ),
     "zh": Strings(
-        same="torch {span} 输出相同", differs="{span} 输出不同", fails="{span} 运行失败：{error}",
+        same="torch {span} 输出相同", differs="{span} 输出不同", fails="{span} 运行失败：",
         joiner="；", diff_summary="torch {release} 上的差异",
         no_results="尚无旧版 torch 上的结果：上次 make compat 之后，这个示例或它的记录有改动。",
         stamp="本页输出：录制于 torch {torch} · {setups} · world size {sizes}",
@@ -90,31 +90,41 @@ def panel_outcomes(runs: tuple[ReleaseRun, ...], spec: Spec, variant: Variant, r
     return compat_results.outcomes(list(runs), key, compat_results.code_digest(spec.path), record)
 
 
-def line_text(found: list[Outcome] | None, strings: Strings) -> str:
-    """The compat line of one panel, as text: newest releases first, so it opens with the
-    pinned release's own *same*."""
+def line_parts(found: list[Outcome] | None, strings: Strings) -> list[tuple[str, str]]:
+    """The compat line of one panel as (words, error) parts, newest releases first so that it
+    opens with the pinned release's own *same*; ``error`` (an exception and its message, shown
+    in code font, never typographically quoted) is empty but for failures."""
     if found is None:
-        return strings.no_results
+        return [(strings.no_results, "")]
     parts = []
     for label, group in reversed(compat_results.groups(found)):
         span = compat_results.span(group)
         if label == compat_results.UNMEASURED:
             continue
         if label == SAME:
-            parts.append(strings.same.format(span=span))
+            parts.append((strings.same.format(span=span), ""))
         elif label == DIFFERS:
-            parts.append(strings.differs.format(span=span))
+            parts.append((strings.differs.format(span=span), ""))
         else:
             error = f"{group[0].error_type}: {group[0].error}" if group[0].error else group[0].error_type
-            parts.append(strings.fails.format(span=span, error=error))
-    return strings.joiner.join(parts)
+            parts.append((strings.fails.format(span=span), error))
+    return parts
+
+
+def line_text(found: list[Outcome] | None, strings: Strings) -> str:
+    """The compat line of one panel, as text."""
+    return strings.joiner.join(words + error for words, error in line_parts(found, strings))
 
 
 def compat_line(found: list[Outcome] | None, strings: Strings) -> nodes.container:
     """The panel's compat line, and each differing release's diff, folded."""
     box = nodes.container(classes=["vs-compat"])
-    text = line_text(found, strings)
-    box += nodes.paragraph(text, text, classes=["vs-compat-line"])
+    line = nodes.paragraph("", "", classes=["vs-compat-line"])
+    for number, (words, error) in enumerate(line_parts(found, strings)):
+        line += nodes.Text((strings.joiner if number else "") + words)
+        if error:
+            line += nodes.literal(error, error)
+    box += line
     for outcome in found or ():
         if outcome.result == DIFFERS:
             summary = strings.diff_summary.format(release=compat_results.short_release(outcome.release))
