@@ -14,7 +14,7 @@ from pathlib import Path
 import compat_results
 import snippetspec
 
-_PART = re.compile(r"^(?:Same output on torch|differs on|fails on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
+_PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
 
 
 def measured(folder: Path, spec: snippetspec.Spec, variant: snippetspec.Variant, root: Path) -> dict[str, str]:
@@ -60,7 +60,7 @@ def line_problems(line: str, truth: dict[str, str]) -> list[str]:
         if truth.get(first) is None or truth.get(last) is None:
             problems.append(f"{line!r}: names {first}–{last}, the files measured {', '.join(r for r in releases if truth[r])}")
             continue
-        kind = "same" if part.startswith("Same") else part.split(" ", 1)[0]
+        kind = "same" if part.startswith(("Same", "same")) else part.split(" ", 1)[0]
         claim = kind if kind != "fails" else f"fails: {match.group(3)}"
         for release in releases[releases.index(first):releases.index(last) + 1]:
             claimed[release] = claim

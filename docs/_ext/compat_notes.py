@@ -32,6 +32,7 @@ class Strings:
     """The words of the compat line, the stamp and the table, in one language."""
 
     same: str
+    same_again: str
     differs: str
     fails: str
     joiner: str
@@ -46,7 +47,7 @@ class Strings:
 
 STRINGS = {
     "en": Strings(
-        same="Same output on torch {span}", differs="differs on {span}", fails="fails on {span}: ",
+        same="Same output on torch {span}", same_again="same on {span}", differs="differs on {span}", fails="fails on {span}: ",
         joiner="; ", diff_summary="diff on torch {release}",
         no_results=("No results on older torch releases yet: this example or its record changed "
                     "after the last make compat."),
@@ -57,7 +58,7 @@ STRINGS = {
         table_legend="✓ same output · Δ different output · ✗ fails · – no result for this version of the example",
     ),
     "zh": Strings(
-        same="torch {span} 输出相同", differs="{span} 输出不同", fails="{span} 运行失败：",
+        same="torch {span} 输出相同", same_again="{span} 输出相同", differs="{span} 输出不同", fails="{span} 运行失败：",
         joiner="；", diff_summary="torch {release} 上的差异",
         no_results="尚无旧版 torch 上的结果：上次 make compat 之后，这个示例或它的记录有改动。",
         stamp="本页输出：录制于 torch {torch} · {setups} · world size {sizes}",
@@ -102,7 +103,7 @@ def line_parts(found: list[Outcome] | None, strings: Strings) -> list[tuple[str,
         if label == compat_results.UNMEASURED:
             continue
         if label == SAME:
-            parts.append((strings.same.format(span=span), ""))
+            parts.append(((strings.same_again if parts else strings.same).format(span=span), ""))
         elif label == DIFFERS:
             parts.append((strings.differs.format(span=span), ""))
         else:
