@@ -1,10 +1,10 @@
 """dist.monitored_barrier: rank 0 names the ranks that did not arrive.
 
-Ranks 1 and 2 never reach the barrier. Rank 0 waits for each of them in turn, up to
-`timeout`, and raises naming the first rank missing; with `wait_all_ranks=True` it waits
-for all of them and names every rank missing. Only rank 0 reports; the others, once they
-call it, block until rank 0 releases them. A timed-out monitored_barrier leaves its
-group unusable, so each attempt here gets a group of its own.
+Ranks 1 and 2 never reach the barrier. Rank 0 waits for them in turn, all within one
+`timeout`, and raises naming the first rank missing; with `wait_all_ranks=True` it gives
+each of them the whole `timeout` and names every rank missing. Only rank 0 reports;
+the others, once they call it, block until rank 0 releases them. A timed-out
+monitored_barrier leaves its group unusable, so each attempt here gets a group of its own.
 
 Run: torchrun --standalone --nproc-per-node=3 monitored_barrier.py
 Timeout: 60

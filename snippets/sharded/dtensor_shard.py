@@ -34,6 +34,13 @@ for placement in (Shard(0), Shard(1), Replicate()):
     same = torch.equal(dtensor.full_tensor(), full)
     print(f"rank {rank}   full_tensor() == full: {same}")
 
+# src_data_rank is a position in the mesh dimension; None: no scatter, each rank cuts
+# its own piece out of its own tensor
+own = full + 100 * rank  # different data on each rank
+for src in (0, None):
+    piece = distribute_tensor(own, mesh, [Shard(0)], src_data_rank=src).to_local()
+    print(f"rank {rank} src_data_rank={src}: local {piece.tolist()}")
+
 del mesh, dtensor
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()
