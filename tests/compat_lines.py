@@ -13,6 +13,7 @@ from pathlib import Path
 
 import compat_results
 import snippetspec
+from snippetrecords import COMPARISON_RULES
 
 _PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
 
@@ -31,7 +32,8 @@ def measured(folder: Path, spec: snippetspec.Spec, variant: snippetspec.Variant,
             continue
         result = data["variants"].get(key)
         found[".".join(data["torch"].split(".")[:2])] = None
-        if result and result["code_sha256"] == code and result["record_sha256"] == digest:
+        judged_now = result and (result["result"] != "differs" or result.get("compare_rules") == COMPARISON_RULES)
+        if result and result["code_sha256"] == code and result["record_sha256"] == digest and judged_now:
             claim = result["result"]
             if claim == "fails":
                 claim += f": {result['error_type']}: {result['error']}" if result["error"] else f": {result['error_type']}"

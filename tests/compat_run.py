@@ -2,7 +2,8 @@
 
 Started by ``tests/compat.py`` (``make compat``) inside one release's own environment, with the
 project's ``src`` and ``docs/_ext`` on ``PYTHONPATH``. A variant whose result in the existing
-file is still current (same code, same record; each result carries its date) is kept, unless
+file is still current (same code, same record, and for a ``differs`` the same comparison rules;
+each result carries its date) is kept, unless
 ``--all`` or it timed out (a busy machine can cause that: it runs again); every other variant runs once through the
 project's runner (a warm forkserver, as ``make test`` runs it) and is compared with its record
 as the test suite compares (see :mod:`compat_results` for the outcomes). Progress goes to stdout,
@@ -104,12 +105,14 @@ def main() -> int:
                 print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
                 continue
             old = previous.get(key)
-            if old and all(old.get(k) == v for k, v in measured.items()) and old.get("error_type") != "Timeout":
+            if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
+                    and old.get("error_type") != "Timeout"):
                 results[key], kept = old, kept + 1  # still current: measured on this code and record
                 counts[old["result"]] += 1
                 continue
             run_start = time.monotonic()
-            found = {**judge(server, spec, variant, measured), "date": datetime.date.today().isoformat()}
+            found = {**judge(server, spec, variant, measured), "date": datetime.date.today().isoformat(),
+                     "compare_rules": snippetspec.COMPARISON_RULES}
             results[key] = found
             counts[found["result"]] += 1
             detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""

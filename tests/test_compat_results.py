@@ -32,7 +32,8 @@ def demo(tmp_path: Path) -> tuple[snippetspec.Spec, snippetspec.Variant, snippet
 def write_run(folder: Path, release: str, spec, record, result: dict, installed: bool = True) -> None:
     key = compat_results.variant_key("area/demo.py", "cpu")
     measured_on = {"code_sha256": compat_results.code_digest(spec.path),
-                   "record_sha256": compat_results.record_digest(record)}
+                   "record_sha256": compat_results.record_digest(record),
+                   "compare_rules": snippetspec.COMPARISON_RULES}
     data = {"format": 1, "torch": release, "torch_build": release, "python": "3.11.7", "date": "2026-11-24",
             "machine": "test", "command": "make compat", "install": {"ok": installed},
             "variants": {key: {**measured_on, **result}} if installed else {}}
@@ -136,3 +137,14 @@ def test_a_release_measured_on_other_code_breaks_the_span(measured_demo) -> None
     assert "on torch 2.14 the files say None, the line says 'same'" in line_problems(
         text.replace("Same output on torch 2.15; same on 2.13", "Same output on torch 2.13–2.15"),
         truth)[0]
+
+
+def test_a_difference_judged_under_older_comparison_rules_is_not_current(measured_demo) -> None:
+    spec, variant, record, folder = measured_demo
+    for release in ("2.5.1", "2.13.0"):  # a differs and a same, both judged under older rules
+        data = json.loads((folder / f"torch-{release}.json").read_text())
+        data["variants"]["area/demo.py [cpu]"]["compare_rules"] = snippetspec.COMPARISON_RULES - 1
+        (folder / f"torch-{release}.json").write_text(json.dumps(data))
+    text = line(spec, variant, record, folder)
+    assert text.startswith("Same output on torch 2.13–2.15; fails on 2.4")  # 2.5: judged again by make compat
+    assert line_problems(text, measured(folder, spec, variant, spec.path.parents[1])) == []

@@ -54,6 +54,14 @@ def code_digest(path: Path) -> str:
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
 
 
+def is_current(found: dict, code_sha256: str, record_digest_now: str) -> bool:
+    """Whether a stored result holds for this code and record, under today's comparison rules
+    (a ``differs`` judged under older, stricter rules may be ``same`` today)."""
+    return (found.get("code_sha256") == code_sha256 and found.get("record_sha256") == record_digest_now
+            and not (found["result"] == DIFFERS
+                     and found.get("compare_rules") != snippetrecords.COMPARISON_RULES))
+
+
 def record_digest(record: snippetrecords.Record) -> str:
     """What a result was compared against: the record's ranks as they are compared."""
     text = "\x00".join(snippetrecords.comparable(rank) for rank in record.ranks)
@@ -97,8 +105,7 @@ class ReleaseRun:
         """The variant's result on this release, or ``None`` when it was not measured against
         this code and this record."""
         found = self.results.get(key)
-        if (found is None or found.get("code_sha256") != code_sha256
-                or found.get("record_sha256") != record_digest(record)):
+        if found is None or not is_current(found, code_sha256, record_digest(record)):
             return None
         return Outcome(self.torch, found["result"], tuple(found.get("diff", ())),
                        found.get("error_type", ""), found.get("error", ""))

@@ -41,7 +41,8 @@ import re
 import shlex
 from pathlib import Path
 
-from snippetrecords import (FIX_COMMAND, RECORD_FORMAT, Record, SpecError, comparable, normalize_output,  # noqa: F401
+from snippetrecords import (COMPARISON_RULES, FIX_COMMAND, RECORD_FORMAT, Record, SpecError,  # noqa: F401
+                            comparable, normalize_output,
                             output_diff, read_record, stale_reason, write_record)
 
 #: Process-group backends a variant may name.
