@@ -50,15 +50,14 @@ def first_error(result: RunResult) -> tuple[str, str]:
     return first.describe(), said
 
 
-def measured_on(spec: snippetspec.Spec, variant: snippetspec.Variant) -> dict:
+def measured_on(spec: snippetspec.Spec, record: snippetspec.Record) -> dict:
     """What a result is measured against: the snippet's code and the variant's record."""
-    record = snippetspec.read_record(spec.record_path(variant))
     return {"code_sha256": compat_results.code_digest(spec.path), "record_sha256": compat_results.record_digest(record)}
 
 
-def judge(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant, measured: dict) -> dict:
+def judge(server: Forkserver, spec: snippetspec.Spec, variant: snippetspec.Variant,
+          record: snippetspec.Record, measured: dict) -> dict:
     """Run the variant once; its stored result: ``same``, ``differs`` with the diff, or ``fails``."""
-    record = snippetspec.read_record(spec.record_path(variant))
     try:
         result = snippet_runs.run_variant(server, spec, variant, strict_warnings=False)  # as a reader runs it
     except HarnessError as exc:  # the server died with it: start another for the next variant
@@ -100,7 +99,8 @@ def main() -> int:
             rel = spec.path.relative_to(SNIPPETS).as_posix()
             key = compat_results.variant_key(rel, variant.id)
             try:
-                measured = measured_on(spec, variant)
+                record = snippetspec.read_record(spec.record_path(variant))
+                measured = measured_on(spec, record)
             except snippetspec.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
                 print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
                 continue
@@ -111,7 +111,7 @@ def main() -> int:
                 counts[old["result"]] += 1
                 continue
             run_start = time.monotonic()
-            found = {**judge(server, spec, variant, measured), "date": datetime.date.today().isoformat(),
+            found = {**judge(server, spec, variant, record, measured), "date": datetime.date.today().isoformat(),
                      "compare_rules": snippetspec.COMPARISON_RULES}
             results[key] = found
             counts[found["result"]] += 1

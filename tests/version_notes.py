@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from prose_outputs import LANGUAGES, paragraphs
+from prose_outputs import _LINK, _OTHER_ROLE, _SPAN, LANGUAGES, paragraphs
 
 ROOT = Path(__file__).resolve().parents[1]
 #: A torch release named in prose: after "torch"/"PyTorch" (``torch 2.13``, ``torch < 1.6``), or
@@ -22,7 +22,6 @@ _RELEASE = r"([0-2]\.(?:0|[1-9]\d?))(?:\.\d+)?(?![\d.]*\d)"
 _AFTER_TORCH = re.compile(r"\b(?:py)?torch\s*(?:[<>]=?\s*|v)?" + _RELEASE, re.IGNORECASE)
 _AFTER_WORD = re.compile(r"\b(?:since|before|until|up to|from|after|in|by)\s+" + _RELEASE + r"(?!\s*(?:s|ms|%|x|GB|GiB|MB)\b)")
 _BEFORE_VERB = re.compile(r"(?<![\d.])" + _RELEASE + r"\s+(?:renamed|made|switched|added|removed|deprecated|changed|introduced)\b")
-_NOT_PROSE = re.compile(r"\{[\w:-]+\}`[^`]*`|`[^`]*`|\]\([^)]*\)|https?://\S+|<[^>\s]+>")
 
 
 def pinned_minor() -> str:
@@ -33,7 +32,9 @@ def pinned_minor() -> str:
 
 def typed_versions(text: str) -> list[str]:
     """Every torch release a prose text names, roles, code and links left out."""
-    prose = _NOT_PROSE.sub(" ", text)
+    prose = text
+    for not_prose in (_OTHER_ROLE, _SPAN, _LINK):  # roles first: a role's argument is a code span
+        prose = not_prose.sub(" ", prose)
     return [m.group(1) for pattern in (_AFTER_TORCH, _AFTER_WORD, _BEFORE_VERB) for m in pattern.finditer(prose)]
 
 

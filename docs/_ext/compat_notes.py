@@ -198,10 +198,11 @@ class CompatTableDirective(SphinxDirective):
             code = compat_results.code_digest(path)
             for variant in (v for v in spec.variants if v.device == "cpu"):
                 record = snippetspec.read_record(spec.record_path(variant))
+                digest = compat_results.record_digest(record)
                 key = compat_results.variant_key(path.relative_to(root).as_posix(), variant.id)
                 cells = []
                 for run in runs:
-                    outcome = run.outcome(key, code, record)
+                    outcome = run.outcome(key, code, digest)
                     cells.append("–" if outcome is None else
                                  {SAME: "✓", DIFFERS: "Δ", FAILS: "✗"}[outcome.result])
                 pins.add(compat_results.short_release(record.torch))

@@ -101,11 +101,11 @@ class ReleaseRun:
     provenance: dict
     results: dict  # variant key -> the stored result (a dict)
 
-    def outcome(self, key: str, code_sha256: str, record: snippetrecords.Record) -> Outcome | None:
+    def outcome(self, key: str, code_sha256: str, record_sha256: str) -> Outcome | None:
         """The variant's result on this release, or ``None`` when it was not measured against
-        this code and this record."""
+        this code and this record (:func:`code_digest`, :func:`record_digest`)."""
         found = self.results.get(key)
-        if found is None or not is_current(found, code_sha256, record_digest(record)):
+        if found is None or not is_current(found, code_sha256, record_sha256):
             return None
         return Outcome(self.torch, found["result"], tuple(found.get("diff", ())),
                        found.get("error_type", ""), found.get("error", ""))
@@ -150,7 +150,8 @@ def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
     """The variant's outcome on every release measured (:data:`UNMEASURED` where that release has
     no result for this code and record), plus ``same`` on the release its record was made with;
     ``None`` when no release has a result for it yet."""
-    found = [run.outcome(key, code_sha256, record) or Outcome(run.torch, UNMEASURED)
+    digest = record_digest(record)
+    found = [run.outcome(key, code_sha256, digest) or Outcome(run.torch, UNMEASURED)
              for run in runs if run.installed]
     if all(o.result == UNMEASURED for o in found):
         return None
