@@ -16,7 +16,7 @@ SOAK_JOBS ?= 1
 
 # --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a distributed
 # snippet's harness run) that passed before with exactly the same inputs is skipped and says so
-# (docs/_ext/passed_checks.py); test-all runs every one again.
+# (tooling/refsite/testing/passed_checks.py); test-all runs every one again.
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of
 # the browser tests) is shared between workers through a lock instead.
@@ -43,30 +43,30 @@ outputs: $(VENV)/.installed
 	$(PYTEST) $(SNIPPETS) --write-outputs -rs
 
 bench: $(VENV)/.installed
-	$(PY) tests/bench.py
+	$(PY) -m refsite.testing.bench
 
 soak: $(VENV)/.installed
-	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
+	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/testing/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
 
 # Every CPU variant on each older torch release (docs/measurements/compat/releases.txt, or
 # RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
 # (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
 # Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all.
 compat: $(VENV)/.installed
-	$(PY) tests/compat.py $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all)
+	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all)
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000
 
 venv: $(VENV)/.installed
 
-$(VENV)/.installed: requirements.txt Makefile pyproject.toml docs/_ext/pyproject.toml
+$(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet torch==$(TORCH) $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 	$(PY) -m pip install --quiet -r requirements.txt
-	# The project's own packages, editable: ranktest (src/) and the site's tooling (docs/_ext).
-	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . -e docs/_ext
-	$(PY) tests/check_install.py $(TORCH)
+	# The project's own packages, editable: ranktest (src/) and the site's tooling, refsite (tooling/).
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . -e tooling
+	$(PY) -m refsite.testing.check_install $(TORCH)
 	touch $@
 
 clean:

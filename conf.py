@@ -3,7 +3,7 @@
 The language is chosen by a Sphinx tag naming its tree (``-t en`` or ``-t zh``; ``docs/build.py``
 passes it): ``en`` gives ``language = "en"``, ``zh`` gives ``language = "zh_CN"`` (localized theme
 strings, and a search index segmented by jieba). The extensions come from the site's own package
-(``docs/_ext``, installed into ``.venv`` by ``make``).
+(``refsite``, in ``tooling/``, installed into ``.venv`` by ``make``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from pathlib import Path
 
 from sphinx.errors import ConfigError
 
-from site_languages import LANGUAGES
-from verified_snippets import COPYBUTTON_SELECTOR
+from refsite.languages import LANGUAGES
+from refsite.sphinxext import JIEBA_USERDICT, STATIC, TEMPLATES
+from refsite.sphinxext.verified_snippets import COPYBUTTON_SELECTOR
 
 ROOT = Path(__file__).resolve().parent
 
@@ -35,16 +36,16 @@ extensions = [
     "myst_parser",
     "autodoc2",
     "sphinx_copybutton",
-    "verified_snippets",
-    "record_changes",
-    "recorded_quotes",
-    "compat_roles",
-    "lang_switch",
-    "zh_search",
+    "refsite.sphinxext.verified_snippets",
+    "refsite.sphinxext.record_changes",
+    "refsite.sphinxext.recorded_quotes",
+    "refsite.sphinxext.compat_roles",
+    "refsite.sphinxext.lang_switch",
+    "refsite.sphinxext.zh_search",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
-templates_path = [str(ROOT / "docs" / "_ext" / "templates")]
+templates_path = [str(TEMPLATES)]
 nitpicky = True
 nitpick_ignore_regex = [
     # The standard library and third-party types named in annotations: no inventories offline.
@@ -68,9 +69,8 @@ lang_switch_hreflang = LANGUAGES[OTHER].tag
 # API reference, rendered from the source without importing it.
 autodoc2_packages = [
     {"path": "../../src/ranktest", "module": "ranktest"},
-    {"path": "../../docs/_ext/snippetspec.py", "module": "snippetspec"},
-    {"path": "../../docs/_ext/snippetrecords.py", "module": "snippetrecords"},
-    {"path": "../../docs/_ext/verified_snippets.py", "module": "verified_snippets"},
+    {"path": "../../tooling/refsite/snippets", "module": "refsite.snippets"},
+    {"path": "../../tooling/refsite/sphinxext/verified_snippets.py", "module": "refsite.sphinxext.verified_snippets"},
 ]
 autodoc2_module_all_regexes = [r"ranktest"]  # the package API is what its __all__ lists
 autodoc2_skip_module_regexes = [r"ranktest\.(?!pytest_plugin).*"]  # internals, but the plugin
@@ -91,10 +91,10 @@ html_theme_options = {
     "navigation_with_keys": False,
     "navbar_persistent": [],  # the sidebar already has the search field
 }
-html_favicon = str(ROOT / "docs" / "_ext" / "static" / "favicon.svg")
+html_favicon = str(STATIC / "favicon.svg")
 html_copy_source = True
 html_show_sourcelink = False
 if TREE == "zh":
     # Keep the project's terms (集合通信, 进程组, ...) whole in the search index.
-    html_search_options = {"dict": str(ROOT / "docs" / "_ext" / "jieba_userdict.txt")}
+    html_search_options = {"dict": str(JIEBA_USERDICT)}
 html_context = {"default_mode": "auto"}  # follow the reader's light/dark preference

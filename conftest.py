@@ -1,10 +1,11 @@
 """Root pytest configuration: the snippet collector and Sphinx's test fixtures.
 
-Both come from installed packages (``make`` installs the site's tooling from ``docs/_ext``); the
+Both come from installed packages (``make`` installs the site's tooling, ``refsite``, from
+``tooling/``); the
 ``forkserver`` fixture comes from the ``ranktest`` package's own pytest plugin.
 """
 
-pytest_plugins = ["snippet_collector", "sphinx.testing.fixtures"]
+pytest_plugins = ["refsite.testing.collector", "sphinx.testing.fixtures"]
 
 
 def pytest_collection_modifyitems(items) -> None:

@@ -16,7 +16,7 @@ import threading
 import time
 from pathlib import Path
 
-from site_languages import LANGUAGES
+from refsite.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

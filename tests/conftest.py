@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-ROOTS = Path(__file__).resolve().parent / "roots"
+from tests.support.paths import ROOTS
 
 
 @pytest.fixture(scope="session")

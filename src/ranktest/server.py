@@ -16,16 +16,13 @@ import signal
 from ranktest import procs
 from ranktest.watch import Run, read_pipe
 
-#: Process-group backends the probe asks torch about.
-BACKENDS = ("gloo", "nccl", "mpi", "ucc", "xccl")
-
-
 def _probe(write_fd: int) -> int:
     import torch
     import torch.distributed as dist
 
     backends = {}
-    for name in BACKENDS:
+    names = [name for name in dist.Backend.backend_list if name != dist.Backend.UNDEFINED] if dist.is_available() else []
+    for name in names:
         check = getattr(dist, f"is_{name}_available", None)
         backends[name] = bool(dist.is_available() and check is not None and check())
     caps = {"torch": torch.__version__, "cuda_devices": torch.cuda.device_count(), "backends": backends}

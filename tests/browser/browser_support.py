@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -29,6 +29,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.remote.webdriver import WebDriver  # noqa: E402
 from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from tests.support.paths import REPO
 
 
 def drain(driver: WebDriver) -> tuple[list[str], list[str]]:

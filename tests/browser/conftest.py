@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-import passed_checks
+from refsite.testing import passed_checks
+from tests.support.paths import REPO
 
 if TYPE_CHECKING:
     from selenium.webdriver.remote.webdriver import WebDriver
-
-REPO = Path(__file__).resolve().parents[2]
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -33,8 +32,8 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 
 #: What the built site is made of: its digest names the build, so an unchanged tree is not
-#: built again (apidocs/ is written by the build itself, from src/ and docs/_ext).
-SITE_INPUTS = ("conf.py", "docs", "snippets", "src")
+#: built again (apidocs/ is written by the build itself, from src/ and tooling/).
+SITE_INPUTS = ("conf.py", "docs", "snippets", "src", "tooling")
 SITES = REPO / "_build" / "browser-site"
 
 
@@ -82,7 +81,7 @@ def base_url(site: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebDriver]:
     """Headless Chromium with console and network logging (``browser_support.drain`` reads them)."""
-    from browser_support import CHROMIUM, CHROMEDRIVER, FLAGS, Service, drain, webdriver
+    from tests.browser.browser_support import CHROMIUM, CHROMEDRIVER, FLAGS, Service, drain, webdriver
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)

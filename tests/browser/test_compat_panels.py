@@ -10,21 +10,22 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-import compat_results
-import snippetspec
-from compat_lines import line_problems, measured
+from refsite.snippets import compat_results
+from refsite import snippets
+from refsite.lint.compat_lines import line_problems, measured
+from tests.support.paths import REPO
 
-REPO = Path(__file__).resolve().parents[2]
+
 SNIPPETS = REPO / "snippets"
 COMPAT = REPO / compat_results.COMPAT_DIR
 
 pytestmark = pytest.mark.slow
 
 
-def cpu_variants_by_command() -> dict[str, tuple[snippetspec.Spec, snippetspec.Variant]]:
+def cpu_variants_by_command() -> dict[str, tuple[snippets.Spec, snippets.Variant]]:
     found = {}
-    for path in snippetspec.snippet_paths(SNIPPETS):
-        spec = snippetspec.read_spec(path)
+    for path in snippets.snippet_paths(SNIPPETS):
+        spec = snippets.read_spec(path)
         for variant in spec.variants:
             if variant.device == "cpu":
                 command = spec.command(variant)

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-import snippetspec
-from browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
+from refsite import snippets
+from tests.browser.browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
                              html_pages, in_one_row, is_local, screen, snippet_block, visit)
-from verified_snippets import side_by_side
+from refsite.sphinxext.verified_snippets import side_by_side
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,7 @@ def test_every_page_switches_language_both_ways(browser: WebDriver, base_url: st
 
 
 def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) -> None:
-    record = snippetspec.read_record(REPO / "snippets/distributed/reduce_ops.gloo-cpu-2.out.json")
+    record = snippets.read_record(REPO / "snippets/distributed/reduce_ops.gloo-cpu-2.out.json")
     assert not side_by_side(record.ranks)  # too long for columns: one tab per rank
     visit(browser, base_url + "en/distributed/collectives.html")
     variant = snippet_block(browser, "reduce_ops.py").find_element(
@@ -66,7 +66,7 @@ def test_rank_tabs_show_one_rank_at_a_time(browser: WebDriver, base_url: str) ->
 
 
 def test_short_rank_outputs_stand_side_by_side(browser: WebDriver, base_url: str) -> None:
-    record = snippetspec.read_record(REPO / "snippets/distributed/all_reduce.gloo-cpu-2.out.json")
+    record = snippets.read_record(REPO / "snippets/distributed/all_reduce.gloo-cpu-2.out.json")
     assert side_by_side(record.ranks)
     with screen(browser, 1400):
         visit(browser, base_url + "en/distributed/collectives.html")

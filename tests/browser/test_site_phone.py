@@ -8,15 +8,16 @@ from pathlib import Path
 
 import pytest
 
-import snippetspec
-from browser_support import (OVERFLOW_SCRIPT, REPO, By, WebDriver, html_pages, in_one_row, rect,
+from refsite import snippets
+from refsite.languages import LANGUAGES
+from tests.browser.browser_support import (OVERFLOW_SCRIPT, REPO, By, WebDriver, html_pages, in_one_row, rect,
                              screen, screenshot, scroll_to, snippet_block, visit)
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize("width", [400, 360])
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_no_page_scrolls_sideways_on_a_phone(browser: WebDriver, base_url: str, site: Path,
                                              lang: str, width: int) -> None:
     wide = []
@@ -30,7 +31,7 @@ def test_no_page_scrolls_sideways_on_a_phone(browser: WebDriver, base_url: str, 
     assert not wide, f"pages wider than a {width} px screen:\n" + "\n".join(wide)
 
 
-@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("lang", list(LANGUAGES))
 def test_distributed_page_on_a_wide_screen_and_a_phone(browser: WebDriver, base_url: str,
                                                         lang: str) -> None:
     """The collectives page at 1400 px and 400 px, measured in the DOM and photographed."""
@@ -76,7 +77,7 @@ def test_distributed_page_on_a_wide_screen_and_a_phone(browser: WebDriver, base_
 
         # The variant tabs fit on the screen and switch.
         buttons = block.find_elements(By.CSS_SELECTOR, "div.vs-variants > div.vs-tab-list > button")
-        declared = snippetspec.read_spec(REPO / "snippets/distributed/all_reduce.py").variants
+        declared = snippets.read_spec(REPO / "snippets/distributed/all_reduce.py").variants
         assert len(buttons) == len(declared) and all(rect(b)["right"] <= 400 for b in buttons)
         variants = block.find_elements(By.CSS_SELECTOR, "div.vs-variant")
         buttons[2].click()

@@ -1,4 +1,4 @@
-extensions = ["myst_parser", "verified_snippets"]
+extensions = ["myst_parser", "refsite.sphinxext.verified_snippets"]
 exclude_patterns = ["_build", "snippets"]
 verified_snippets_root = "snippets"
 nitpicky = True

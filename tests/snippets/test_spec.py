@@ -1,0 +1,143 @@
+"""The snippet header and the expected-output file: parsed strictly, errors that name the fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from refsite import snippets
+from refsite.snippets import Record, SpecError, read_record, read_spec, write_record
+
+
+def snippet(tmp_path, header: str, name: str = "demo.py"):
+    path = tmp_path / name
+    path.write_text(f'"""Demo.\n\n{header}\n"""\nprint(1)\n')
+    return path
+
+
+def test_distributed_header_gives_variants_gpus_and_commands(tmp_path):
+    spec = read_spec(snippet(tmp_path, "Run: torchrun --standalone --nproc-per-node=4 demo.py\n"
+                                       "Variants: gloo-cpu, nccl-cuda, gloo-cuda\nTimeout: 20"))
+    assert [v.id for v in spec.variants] == ["gloo-cpu-4", "nccl-cuda-4", "gloo-cuda-4"]
+    assert [v.gpus for v in spec.variants] == [0, 4, 1]  # nccl: one GPU per rank
+    assert spec.timeout == 20 and spec.world_size == 4 and spec.distributed
+    assert spec.command(spec.variants[0]) == "torchrun --standalone --nproc-per-node=4 demo.py"
+    assert spec.command(spec.variants[1]) == (
+        "DEVICE=cuda BACKEND=nccl torchrun --standalone --nproc-per-node=4 demo.py")
+    assert spec.record_path(spec.variants[1]).name == "demo.nccl-cuda-4.out.json"
+
+
+def test_single_process_defaults_and_gpu_override(tmp_path):
+    spec = read_spec(snippet(tmp_path, "Run: python demo.py"))
+    assert [v.id for v in spec.variants] == ["cpu"] and not spec.distributed
+    spec = read_spec(snippet(tmp_path, "Run: python demo.py\nVariants: cuda\nGPUs: 2"))
+    assert spec.variants[0].gpus == 2 and spec.variants[0].env == {"DEVICE": "cuda"}
+
+
+@pytest.mark.parametrize("header, message", [
+    ("", "has no 'Run:' line"),
+    ("Run: python other.py", "must name the file itself (demo.py)"),
+    ("Run: torchrun demo.py", "needs --nproc-per-node=N"),
+    ("Run: bash demo.py", "must start with 'python' or 'torchrun'"),
+    ("Run: python demo.py\nVariants: gloo-cpu", "must be a device (cpu or cuda)"),
+    ("Run: torchrun --nproc-per-node=2 demo.py\nVariants: cpu", "must be BACKEND-DEVICE"),
+    ("Run: torchrun --nproc-per-node=2 demo.py\nVariants: glue-cpu", "unknown backend 'glue'"),
+    ("Run: python demo.py\nVariants: tpu", "unknown device 'tpu'"),
+    ("Run: python demo.py\nVariants: cpu, cpu", "lists a variant twice"),
+    ("Run: python demo.py\nGPUs: two", "'GPUs:' must be a positive whole number"),
+    ("Run: python demo.py\nRun: python demo.py", "'Run:' appears twice"),
+])
+def test_bad_headers_name_the_file_and_the_problem(tmp_path, header, message):
+    with pytest.raises(SpecError, match="demo.py") as excinfo:
+        read_spec(snippet(tmp_path, header))
+    assert message in str(excinfo.value)
+
+
+def test_missing_and_invalid_python_files(tmp_path):
+    with pytest.raises(SpecError, match="snippet not found"):
+        read_spec(tmp_path / "absent.py")
+    bad = tmp_path / "broken.py"
+    bad.write_text("def (:\n")
+    with pytest.raises(SpecError, match="broken.py:1: not valid Python"):
+        read_spec(bad)
+
+
+def record(**changes) -> Record:
+    fields = dict(snippet="a/demo.py", variant="gloo-cpu-2", source_sha256="0" * 64,
+                  torch="2.13.0", backend="gloo", device="cpu", world_size=2,
+                  command="torchrun --nproc-per-node=2 demo.py",
+                  ranks=("rank 0\n\nend\n", "rank 1 ünïcode 张量\n"))
+    return Record(**{**fields, **changes})
+
+
+def test_record_round_trip_keeps_lines_blank_lines_and_unicode(tmp_path):
+    path = tmp_path / "demo.gloo-cpu-2.out.json"
+    write_record(path, record())
+    assert read_record(path) == record()
+    assert "张量" in path.read_text(encoding="utf-8")  # readable in diffs, not \\u-escaped
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda d: d.pop("torch"), "malformed"),
+    (lambda d: d.update(format=99), "malformed (unknown format version)"),
+    (lambda d: d["ranks"].reverse(), "ranks are not 0..N-1 in order"),
+    (lambda d: d["ranks"].pop(), "has 1 ranks for world size 2"),
+])
+def test_damaged_records_are_refused_with_the_fix(tmp_path, damage, message):
+    path = tmp_path / "demo.gloo-cpu-2.out.json"
+    write_record(path, record())
+    data = json.loads(path.read_text())
+    damage(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SpecError, match="regenerate it with 'make outputs'") as excinfo:
+        read_record(path)
+    assert message in str(excinfo.value) and path.name in str(excinfo.value)
+
+
+def test_stale_reason_compares_the_source_hash(tmp_path):
+    spec = read_spec(snippet(tmp_path, "Run: python demo.py"))
+    fresh = record(source_sha256=spec.source_sha256())
+    assert snippets.stale_reason(spec, fresh) is None
+    spec.path.write_text(spec.path.read_text() + "# edited\n")
+    assert snippets.stale_reason(spec, fresh) == "demo.py changed since this output was recorded"
+
+
+def test_a_variant_may_declare_its_own_world_size(tmp_path):
+    path = tmp_path / "ws.py"
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 ws.py\n'
+                    'Variants: gloo-cpu, nccl-cuda, nccl-cuda-1\nOutput: same on all devices\n"""\n')
+    spec = read_spec(path)
+    cpu, nccl, nccl1 = spec.variants
+    assert (nccl.id, nccl.gpus, nccl1.id, nccl1.name, nccl1.world_size, nccl1.gpus) == (
+        "nccl-cuda-2", 2, "nccl-cuda-1", "nccl-cuda-1", 1, 1)
+    assert spec.command(nccl1) == "DEVICE=cuda BACKEND=nccl torchrun --standalone --nproc-per-node=1 ws.py"
+    # The CPU record of the same world size is the reference; there is none for one rank.
+    assert spec.reference(nccl) == cpu and spec.reference(nccl1) is None and spec.reference(cpu) is None
+
+
+def test_output_can_only_say_same_on_all_devices(tmp_path):
+    path = tmp_path / "bad.py"
+    path.write_text('"""Run: python bad.py\nOutput: device dependent\n"""\n')
+    with pytest.raises(SpecError, match="'Output:' can only say 'same on all devices'"):
+        read_spec(path)
+
+
+def test_outputs_are_compared_without_cpp_line_numbers_but_with_everything_else():
+    said = "[enforce fail at …/pair.cc:456] op.preamble.length <= op.nbytes. 8 vs 4.\n"
+    want = record(ranks=(said, "ProcessGroupGloo.cpp:67] Rank 1 failed\n"))
+    moved = (said.replace(":456]", ":464]"), "ProcessGroupGloo.cpp:69] Rank 1 failed\n")
+    assert snippets.output_diff(want, moved, "demo.gloo-cpu-2.out.json") == []
+    changed = (moved[0].replace("8 vs 4", "8 vs 2"), moved[1])
+    assert "+[enforce fail at …/pair.cc:464] op.preamble.length <= op.nbytes. 8 vs 2." in \
+        snippets.output_diff(want, changed, "demo.gloo-cpu-2.out.json")
+    assert snippets.comparable("size 12:34 at line.py:7\n") == "size 12:34 at line.py:7\n"
+
+
+def test_gloo_connection_log_lines_are_not_output():
+    want = record(ranks=("rank 0 after: [10, 12, 14]\n", "rank 1\n"))
+    logged = ("[Gloo] Rank 0 is connected to 1 peer ranks. Expected number of connected peer ranks is : 1\n"
+              "rank 0 after: [10, 12, 14]\n", "rank 1\n")
+    assert snippets.output_diff(want, logged, "demo.gloo-cpu-2.out.json") == []
+    assert snippets.output_diff(want, ("[Gloo] Rank 0 said something else\nrank 0 after: [10, 12, 14]\n",
+                                          "rank 1\n"), "demo.gloo-cpu-2.out.json")

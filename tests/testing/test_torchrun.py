@@ -1,0 +1,79 @@
+"""Each distributed snippet, copied alone into an empty directory, runs under real torchrun with
+the command written in it and prints what its expected-output file records for each rank."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from refsite import snippets
+from ranktest import procs
+from ranktest.torchrun import kill_tree, torchrun_argv
+from refsite.testing.snippet_runs import alone_problem, case_id, cpu_variants, run_alone
+from tests.support.paths import SNIPPETS
+
+
+CASES = cpu_variants(SNIPPETS, torchrun_only=True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
+def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
+    # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
+    # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
+    with snippet_checks.unless_passed(f"torchrun-alone {case_id(spec, variant)}", Path(__file__),
+                                      spec.path, spec.record_path(variant), repr(variant)):
+        if problem := alone_problem(spec, variant):
+            pytest.fail(problem, pytrace=False)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("import_first", [False, True])
+def test_a_group_left_alive_at_exit_is_reported(tmp_path, import_first):
+    # torch._dynamo (which DDP and optimizers import lazily) imports torch.distributed.nn; when
+    # that happens after init_process_group, its functions keep the default group as a default
+    # argument and destroy_process_group() cannot free it. The forkserver preloads torch._dynamo,
+    # so only a fresh process shows it.
+    path = tmp_path / "leak.py"
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 leak.py"""\n'
+                    "import torch.distributed as dist\n"
+                    + ("import torch.distributed.nn\n" if import_first else "")
+                    + 'dist.init_process_group("gloo")\n'
+                    "import torch._dynamo\n"
+                    "dist.barrier()\n"
+                    "dist.destroy_process_group()\n")
+    spec = snippets.read_spec(path)
+    result = run_alone(spec, spec.variants[0])
+    reported = ["a process group was still alive at exit" in err for err in result.stderr]
+    assert reported == [not import_first] * 2, result.report()
+
+
+@pytest.mark.slow
+def test_killing_a_launch_leaves_no_worker_behind(tmp_path):
+    # torchrun starts each worker in a session of its own: killing the launcher's process group
+    # alone would leave them running. run_alone() kills the tree this way when a launch times out.
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    (tmp_path / "hang.py").write_text(
+        "import os, pathlib, time\n"
+        'pathlib.Path(os.environ["PID_DIR"], os.environ["RANK"]).write_text(str(os.getpid()))\n'
+        "time.sleep(300)\n")
+    argv = torchrun_argv(["--standalone", "--nproc-per-node=2", "hang.py"])
+    proc = subprocess.Popen(argv, cwd=tmp_path, env={**os.environ, "PID_DIR": str(pids)},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while len([p for p in pids.iterdir() if p.read_text()]) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+    finally:
+        kill_tree(proc)
+    workers = [int(p.read_text()) for p in pids.iterdir()]
+    assert len(workers) == 2, "both workers should have started"
+    deadline = time.monotonic() + 5
+    while any(procs.alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if procs.alive(pid)], "workers outlived the killed launch"

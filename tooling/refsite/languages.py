@@ -1,0 +1,27 @@
+"""The site's languages: one tree under ``docs/`` each, in the order they are built and reported.
+
+The one list of them: read by ``conf.py``, ``docs/build.py``, the snippet translations, the page
+checks and the tests; needs nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import typing
+
+
+class Language(typing.NamedTuple):
+    """One language tree under ``docs/``."""
+
+    sphinx: str  # Sphinx ``language``
+    tag: str  # BCP 47 tag, for hreflang
+    project: str
+    switch_label: str  # how the other tree links here
+
+
+#: Tree name (``docs/<name>``, also the Sphinx tag that selects it) → language.
+LANGUAGES = {
+    "en": Language("en", "en", "PyTorch Verified Reference", "English"),
+    "zh": Language("zh_CN", "zh-CN", "PyTorch 实测速查", "中文"),
+}
+#: The language snippets are written in; the others read them through translation files.
+SNIPPET_LANGUAGE = "en"

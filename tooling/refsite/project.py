@@ -1,0 +1,22 @@
+"""Where the project's checkout is: the directory with ``conf.py``, ``Makefile`` and ``snippets/``.
+
+The site's tooling works on one checkout (its snippets, pages and measurement files); its command
+lines are run from it (``make`` does). Standard library only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: What marks the checkout's root directory.
+MARKERS = ("conf.py", "Makefile", "snippets")
+
+
+def root(start: Path | None = None) -> Path:
+    """The checkout that holds ``start`` (default: the working directory), found upwards."""
+    here = Path(start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if all((folder / marker).exists() for marker in MARKERS):
+            return folder
+    raise RuntimeError(f"{here} is not inside the project's checkout (no folder above it holds "
+                       f"{', '.join(MARKERS)}); run the command from the checkout's root")

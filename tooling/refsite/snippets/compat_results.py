@@ -1,0 +1,180 @@
+"""Which torch releases each snippet variant runs on: the measurement files ``make compat`` writes.
+
+One JSON file per release, ``docs/measurements/compat/torch-<version>.json``, with its provenance
+(torch build, Python, date, machine, command, install and run times) and, per CPU variant, the
+outcome of one run through the project's runner on that release:
+
+- ``same``: every rank printed what the record holds (compared as the test suite compares:
+  :func:`refsite.snippets.records.comparable`);
+- ``differs``: it ran clean but printed something else (``diff``: the per-rank unified diff);
+- ``fails``: it exited non-zero, timed out, or wrote to stderr (``error_type`` and ``error``:
+  the exception's type and the first line of its message, or what happened instead).
+
+A result holds for a variant only while the snippet's code and its record are the ones it was
+measured against (``code_sha256``: the code without comments and docstrings, so a reworded comment
+keeps its results; ``record_sha256``); after either changes the variant has no result on that
+release until ``make compat`` runs again. Standard library only: read by the doc
+build, written by ``python -m refsite.testing.compat_run`` inside each release's own environment.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import hashlib
+import json
+import re
+from pathlib import Path
+
+from refsite import snippets
+from refsite.snippets.records import Record
+
+#: Version of the measurement file layout.
+COMPAT_FORMAT = 1
+SAME, DIFFERS, FAILS = "same", "differs", "fails"
+#: A release measured, but not on this code and record: it ends a run of releases, says nothing.
+UNMEASURED = "unmeasured"
+#: The folder of the measurement files, relative to the project root.
+COMPAT_DIR = Path("docs", "measurements", "compat")
+
+
+def variant_key(snippet: str, variant: str) -> str:
+    """How a variant is named in the files: ``distributed/all_reduce.py [gloo-cpu-2]``."""
+    return f"{snippet} [{variant}]"
+
+
+def code_digest(path: Path) -> str:
+    """The snippet's code as Python runs it: its syntax tree without comments and docstrings."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and body
+                and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+    return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
+
+
+def is_current(found: dict, code_sha256: str, record_digest_now: str) -> bool:
+    """Whether a stored result holds for this code and record, under today's comparison rules
+    (a ``differs`` judged under older, stricter rules may be ``same`` today)."""
+    return (found.get("code_sha256") == code_sha256 and found.get("record_sha256") == record_digest_now
+            and not (found["result"] == DIFFERS
+                     and found.get("compare_rules") != snippets.COMPARISON_RULES))
+
+
+def record_digest(record: Record) -> str:
+    """What a result was compared against: the record's ranks as they are compared."""
+    text = "\x00".join(snippets.comparable(rank) for rank in record.ranks)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def release_key(version: str) -> tuple[int, ...]:
+    """``2.10.0`` sorts after ``2.9.1``; a local tag (``+cpu``) is ignored."""
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:3])
+
+
+def short_release(version: str) -> str:
+    """``2.4.1`` -> ``2.4``: the pages name minor releases (one tested patch of each)."""
+    return ".".join(version.split("+")[0].split(".")[:2])
+
+
+@dataclasses.dataclass(frozen=True)
+class Outcome:
+    """One variant on one release."""
+
+    release: str
+    result: str  # SAME, DIFFERS or FAILS
+    diff: tuple[str, ...] = ()
+    error_type: str = ""
+    error: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class ReleaseRun:
+    """One measurement file: a release, its provenance, and each variant's result."""
+
+    path: Path
+    torch: str
+    installed: bool
+    install_error: str
+    date: str
+    provenance: dict
+    results: dict  # variant key -> the stored result (a dict)
+
+    def outcome(self, key: str, code_sha256: str, record_sha256: str) -> Outcome | None:
+        """The variant's result on this release, or ``None`` when it was not measured against
+        this code and this record (:func:`code_digest`, :func:`record_digest`)."""
+        found = self.results.get(key)
+        if found is None or not is_current(found, code_sha256, record_sha256):
+            return None
+        return Outcome(self.torch, found["result"], tuple(found.get("diff", ())),
+                       found.get("error_type", ""), found.get("error", ""))
+
+
+def read_run(path: Path) -> ReleaseRun:
+    """Load one measurement file; a malformed one raises :class:`~refsite.snippets.errors.SpecError`
+    naming the file and the fix."""
+    fix = f"run 'make compat RELEASES=...' again for that release, or delete {path.name}"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data["format"] != COMPAT_FORMAT:
+            raise ValueError(f"unknown format {data['format']}")
+        results = data["variants"]
+        for key, found in results.items():
+            if found["result"] not in (SAME, DIFFERS, FAILS):
+                raise ValueError(f"{key}: unknown result {found['result']!r}")
+        return ReleaseRun(path, data["torch"], data["install"]["ok"], data["install"].get("error", ""),
+                          data["date"], {k: data[k] for k in ("torch_build", "python", "machine", "command")},
+                          results)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise snippets.SpecError(f"{path}: compat results do not read ({exc}); {fix}") from None
+
+
+def previous_results(path: Path) -> dict:
+    """The per-variant results of an existing measurement file (none if it is missing, or
+    records an install that failed)."""
+    if not path.exists():
+        return {}
+    run = read_run(path)
+    return run.results if run.installed else {}
+
+
+def read_runs(folder: Path) -> list[ReleaseRun]:
+    """Every measurement file in ``folder``, oldest release first."""
+    runs = [read_run(path) for path in folder.glob("torch-*.json")]
+    return sorted(runs, key=lambda run: release_key(run.torch))
+
+
+def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
+             record: Record) -> list[Outcome] | None:
+    """The variant's outcome on every release measured (:data:`UNMEASURED` where that release has
+    no result for this code and record), plus ``same`` on the release its record was made with;
+    ``None`` when no release has a result for it yet."""
+    digest = record_digest(record)
+    found = [run.outcome(key, code_sha256, digest) or Outcome(run.torch, UNMEASURED)
+             for run in runs if run.installed]
+    if all(o.result == UNMEASURED for o in found):
+        return None
+    pinned = record.torch.split("+")[0]
+    found = [o for o in found if o.release != pinned] + [Outcome(pinned, SAME)]
+    return sorted(found, key=lambda o: release_key(o.release))
+
+
+def groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
+    """Consecutive releases with the same result (and, for failures, the same error), in order;
+    an :data:`UNMEASURED` release is a group of its own, so no span reaches over it."""
+    grouped: list[tuple[str, list[Outcome]]] = []
+    for outcome in found:
+        label = outcome.result if outcome.result != FAILS else f"{FAILS}:{outcome.error_type}:{outcome.error}"
+        if grouped and grouped[-1][0] == label:
+            grouped[-1][1].append(outcome)
+        else:
+            grouped.append((label, [outcome]))
+    return grouped
+
+
+def span(group: list[Outcome]) -> str:
+    """``2.6–2.15`` for a run of releases, ``2.5`` for one."""
+    first, last = short_release(group[0].release), short_release(group[-1].release)
+    return first if first == last else f"{first}–{last}"

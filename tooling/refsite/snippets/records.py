@@ -1,0 +1,131 @@
+"""The expected-output files beside each snippet: one per variant, written only by the runner.
+
+``<stem>.<variant id>.out.json`` holds what each rank printed and where it was recorded (torch
+version, backend, device, world size, the command, and the hash of the source it ran). Needs
+neither torch nor Sphinx.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import json
+import re
+import typing
+from pathlib import Path
+
+from refsite.snippets.errors import SpecError
+
+if typing.TYPE_CHECKING:
+    from refsite.snippets.spec import Spec, Variant
+
+#: Version of the expected-output file layout.
+RECORD_FORMAT = 1
+#: The command that rewrites expected outputs.
+FIX_COMMAND = "make outputs"
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """What each rank of one variant printed, and where it was captured."""
+
+    snippet: str
+    variant: str
+    source_sha256: str
+    torch: str
+    backend: str | None
+    device: str
+    world_size: int
+    command: str
+    ranks: tuple[str, ...]
+
+    @classmethod
+    def from_run(cls, spec: Spec, variant: Variant, rel: str, torch: str,
+                 outputs: tuple[str, ...]) -> Record:
+        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root)."""
+        return cls(snippet=rel, variant=variant.id, source_sha256=spec.source_sha256(), torch=torch,
+                   backend=variant.backend, device=variant.device, world_size=variant.world_size,
+                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs))
+
+    def to_json(self) -> str:
+        data = dataclasses.asdict(self)
+        data["ranks"] = [{"rank": r, "stdout": out.splitlines()} for r, out in enumerate(self.ranks)]
+        return json.dumps({"format": RECORD_FORMAT, **data}, indent=2, ensure_ascii=False) + "\n"
+
+
+def normalize_output(text: str) -> str:
+    """Output as it is stored and compared: every line ends with a newline."""
+    return "".join(line + "\n" for line in text.splitlines())
+
+
+#: A C++ source position inside one of torch's messages (``ProcessGroupGloo.cpp:67``, ``pair.cc:456``):
+#: it moves between releases of the same behaviour, so outputs are compared without its number.
+_CPP_POSITION = re.compile(r"(\.(?:c|cc|cpp|cu|cuh|h|hpp)):\d+\b")
+
+
+#: A log line gloo writes to stdout on connecting in some releases (2.8-2.10), not the script's.
+_GLOO_CONNECTED = re.compile(r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks\. "
+                             r"Expected number of connected peer ranks is : \d+\n", re.M)
+
+
+#: The version of :func:`comparable`'s rules; raise it when they change. They only ever loosen (a
+#: rule leaves out noise), so an output judged the same stays the same; one judged different is
+#: judged again (``make compat`` re-runs a ``differs`` result made under older rules).
+COMPARISON_RULES = 2
+
+
+def comparable(text: str) -> str:
+    """Output as it is compared with a record: normalized, C++ line numbers masked (records keep
+    them as printed), gloo's connection log lines left out."""
+    return _CPP_POSITION.sub(r"\1:<line>", _GLOO_CONNECTED.sub("", normalize_output(text)))
+
+
+def write_record(path: Path, record: Record) -> None:
+    path.write_text(record.to_json(), encoding="utf-8")
+
+
+def read_record(path: Path) -> Record:
+    """Load an expected-output file; :class:`~refsite.snippets.errors.SpecError` names the file and the fix."""
+    fix = f"regenerate it with '{FIX_COMMAND}'"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SpecError(f"{path}: expected output is missing; {fix}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise SpecError(f"{path}: expected output does not parse ({exc}); {fix}") from None
+    try:
+        if data.pop("format") != RECORD_FORMAT:
+            raise ValueError("unknown format version")
+        ranks = data.pop("ranks")
+        if [r["rank"] for r in ranks] != list(range(len(ranks))):
+            raise ValueError("ranks are not 0..N-1 in order")
+        text = tuple(normalize_output("\n".join(r["stdout"])) for r in ranks)
+        record = Record(ranks=text, **data)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise SpecError(f"{path}: expected output is malformed ({exc}); {fix}") from None
+    if len(record.ranks) != record.world_size:
+        raise SpecError(f"{path}: expected output has {len(record.ranks)} ranks for world size "
+                        f"{record.world_size}; {fix}")
+    return record
+
+
+def output_diff(record: Record, outputs: tuple[str, ...], name: str) -> list[str]:
+    """Per-rank unified diff of ``outputs`` (normalized here) against ``record`` (file ``name``);
+    empty when they match but for C++ line numbers (:func:`comparable`)."""
+    diffs: list[str] = []
+    for rank, (want, got) in enumerate(zip(record.ranks, outputs)):
+        got = normalize_output(got)
+        if comparable(want) != comparable(got):
+            diffs.extend(difflib.unified_diff(want.splitlines(), got.splitlines(),
+                                              f"rank {rank} expected ({name})", f"rank {rank} printed now",
+                                              lineterm=""))
+    if len(record.ranks) != len(outputs):
+        diffs.append(f"expected {len(record.ranks)} ranks, ran {len(outputs)}")
+    return diffs
+
+
+def stale_reason(spec: Spec, record: Record) -> str | None:
+    """Why ``record`` no longer matches the snippet's source, or ``None`` when it does."""
+    if record.source_sha256 != spec.source_sha256():
+        return f"{spec.path.name} changed since this output was recorded"
+    return None

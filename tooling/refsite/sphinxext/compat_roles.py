@@ -1,0 +1,92 @@
+"""Version notes in prose, taken from the compat measurement files instead of typed.
+
+Two inline roles, for MyST Markdown (shown) or reStructuredText::
+
+    renamed in torch {runs-since}`distributed/all_gather_single.py[gloo-cpu-2]`
+    the default since torch {same-since}`tensors/weights_only.py`
+
+Each names a snippet (path relative to ``verified_snippets_root``) and optionally a CPU variant
+(default: the first CPU variant) and shows a minor release, ``2.13``: for ``runs-since`` the
+oldest release from which the variant runs (does not fail) on every release measured up to the
+pin; for ``same-since`` the oldest from which it prints what its record holds. A note that the
+files do not support (no results for this version of the example, a release in that run not
+measured on it, or a variant that runs the same on every release measured, so nothing happened
+at a release) is a build warning naming the fix, so ``sphinx-build -W`` fails. Reads files only.
+"""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from refsite.sphinxext import compat_notes
+from refsite.snippets import compat_results
+from refsite import snippets
+from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED
+from refsite.sphinxext.recorded_quotes import QuoteError
+from refsite import __version__
+
+logger = logging.getLogger(__name__)
+
+
+def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Path]]:
+    """The release a ``runs-since`` or ``same-since`` note shows, and the files it read."""
+    rel, _, variant_id = text.strip().partition("[")
+    path = root / rel
+    if not path.is_file():
+        raise QuoteError(f"snippet {rel!r} not found in {root}")
+    spec = snippets.read_spec(path)
+    cpu = {v.id: v for v in spec.variants if v.device == "cpu"}
+    variant_id = variant_id.rstrip("]") or next(iter(cpu), "")
+    if variant_id not in cpu:
+        raise QuoteError(f"snippet {rel!r} has no CPU variant {variant_id!r} (it has {', '.join(cpu)})")
+    variant = cpu[variant_id]
+    record = snippets.read_record(spec.record_path(variant))
+    runs = compat_notes.runs_in(folder)
+    found = compat_notes.panel_outcomes(runs, spec, variant, record, root)
+    fix = "run 'make compat' (see docs/measurements/compat/releases.txt)"
+    if found is None:
+        raise QuoteError(f"{rel} [{variant_id}] has no compat results for this version of the example; {fix}")
+    holds = (lambda o: o.result != FAILS) if kind == "runs-since" else (lambda o: o.result == SAME)
+    first = len(found) - 1
+    while first > 0 and found[first - 1].result != UNMEASURED and holds(found[first - 1]):
+        first -= 1
+    if first == 0:
+        raise QuoteError(f"{rel} [{variant_id}] {'runs' if kind == 'runs-since' else 'prints the same'} on every "
+                         f"release measured ({compat_results.span(found)}): no release to name; rephrase the note")
+    if found[first - 1].result == UNMEASURED:
+        raise QuoteError(f"{rel} [{variant_id}]: torch {found[first - 1].release} has no result for this version "
+                         f"of the example; {fix}")
+    return compat_results.short_release(found[first].release), [path, spec.record_path(variant),
+                                                                 *(run.path for run in runs)]
+
+
+def _role(kind: str):
+    def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+             options: dict | None = None, content: list | None = None):
+        env = inliner.document.settings.env
+        try:
+            shown, files = since(Path(env.config.verified_snippets_root).resolve(),
+                                 Path(env.config.verified_snippets_compat_dir), text, kind)
+        except (QuoteError, snippets.SpecError) as exc:
+            logger.warning(f"{{{kind}}} note: {exc}", location=(env.docname, lineno),
+                           type="compat_roles", subtype=kind)
+            return [nodes.inline(rawtext, text, classes=["vs-since", "rq-broken"])], []
+        for path in files:
+            env.note_dependency(str(path))
+        return [nodes.inline(rawtext, shown, classes=["vs-since"])], []
+
+    return role
+
+
+def setup(app: Sphinx) -> dict[str, typing.Any]:
+    """Register the ``runs-since`` and ``same-since`` roles (and the compat files' location)."""
+    app.setup_extension("refsite.sphinxext.compat_notes")
+    app.add_role("runs-since", _role("runs-since"))
+    app.add_role("same-since", _role("same-since"))
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,164 @@
+"""Quote a recorded output or a measured figure in prose, checked at build time.
+
+Two inline roles, for MyST Markdown (shown) or reStructuredText::
+
+    {recorded}`distributed/all_reduce.py rank 1: after all_reduce`
+    {recorded}`distributed/all_reduce.py[gloo-cpu-2] rank 1: after all_reduce`
+    {recorded}`tensors/creation_pitfalls.py: ValueError`
+    {measured}`ddp_exit_abort.json: results.destroy_only.text`
+
+``recorded`` names a snippet (path relative to ``verified_snippets_root``), optionally one of
+its variants by id (``[cpu]``, ``[gloo-cpu-2]``; default: the first variant, the one its
+``Run:`` line runs), optionally a rank (default: any rank), and after ``: `` the text quoted.
+The text must occur, exactly, in what that rank printed according to the variant's
+expected-output file; the role shows it in code font.
+
+``measured`` names a measurement file in ``recorded_quotes_measurements`` (default
+``docs/measurements``) and a dotted key in it; the role shows the value found there. A
+measurement file is JSON written by a measurement command, never by hand; it holds at least
+``command``, ``torch``, ``machine``, ``date`` and ``results`` (see
+``python -m refsite.testing.measure_exit_abort``). Pages quote ``date``, ``torch`` and ``machine`` next to the
+figure, so that it reads as what it is: a measurement, not a recorded output.
+
+When the snippet, the variant, the record, the rank, the text, the file or the key is missing,
+or the record is stale, the role logs a warning at the page and line, naming the record and what
+is missing, so ``sphinx-build -W`` fails. The module reads files only; it never imports torch.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing
+from pathlib import Path
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from refsite import snippets
+from refsite import __version__
+
+logger = logging.getLogger(__name__)
+
+_RECORDED = re.compile(
+    r"^(?P<path>[^\s\[\]:]+\.py)(?:\[(?P<variant>[\w-]+)\])?"
+    r"(?:\s+rank\s+(?P<rank>\d+))?:\s(?P<text>.+)$",
+    re.DOTALL,
+)
+_MEASURED = re.compile(r"^(?P<file>[^\s:]+\.json):\s*(?P<key>[\w.-]+)$")
+
+#: Keys every measurement file must hold.
+MEASUREMENT_KEYS = ("command", "torch", "machine", "date", "results")
+
+
+class QuoteError(ValueError):
+    """A quotation that its record does not hold (the message says what is missing)."""
+
+
+def _unescape(text: str) -> str:
+    return text.replace("\x00", "")
+
+
+def recorded_text(root: Path, spec_text: str) -> tuple[str, list[Path]]:
+    """Check one ``recorded`` quotation; return the text to show and the files it read."""
+    match = _RECORDED.match(spec_text.strip())
+    if not match:
+        raise QuoteError(f"cannot parse {spec_text!r}; write 'AREA/FILE.py[VARIANT] rank N: TEXT' "
+                         f"(variant and rank optional)")
+    rel, variant_id, rank, text = match.group("path", "variant", "rank", "text")
+    text = " ".join(text.split()) if "\n" in text else text
+    path = root / rel
+    if not path.is_file():
+        raise QuoteError(f"snippet {rel!r} not found in {root}")
+    try:
+        spec = snippets.read_spec(path)
+    except snippets.SpecError as exc:
+        raise QuoteError(f"snippet {rel!r} has an invalid header: {exc}") from exc
+    variants = {v.id: v for v in spec.variants}
+    if variant_id is None:
+        variant = spec.variants[0]
+    elif variant_id in variants:
+        variant = variants[variant_id]
+    else:
+        raise QuoteError(f"snippet {rel!r} has no variant {variant_id!r} "
+                         f"(it has {', '.join(variants)})")
+    record_path = spec.record_path(variant)
+    try:
+        record = snippets.read_record(record_path)
+    except snippets.SpecError as exc:
+        raise QuoteError(f"record {record_path.name}: {exc}") from exc
+    reason = snippets.stale_reason(spec, record)
+    if reason is not None:
+        raise QuoteError(f"record {record_path.name} is stale ({reason}); run "
+                         f"'{snippets.FIX_COMMAND}'")
+    ranks = list(enumerate(record.ranks))
+    if rank is not None:
+        if int(rank) >= len(record.ranks):
+            raise QuoteError(f"record {record_path.name} has no rank {rank} "
+                             f"(world size {len(record.ranks)})")
+        ranks = [ranks[int(rank)]]
+    if not any(text in output for _, output in ranks):
+        who = f"rank {rank}" if rank is not None else "any rank"
+        raise QuoteError(f"record {record_path.name} ({who}) does not hold the quoted text "
+                         f"{text!r}; re-record it or change the quotation")
+    return text, [path, record_path]
+
+
+def measured_value(directory: Path, spec_text: str) -> tuple[str, list[Path]]:
+    """Check one ``measured`` quotation; return the value to show and the file it read."""
+    match = _MEASURED.match(spec_text.strip())
+    if not match:
+        raise QuoteError(f"cannot parse {spec_text!r}; write 'FILE.json: dotted.key'")
+    name, key = match.group("file", "key")
+    path = directory / name
+    if not path.is_file():
+        raise QuoteError(f"measurement file {name!r} not found in {directory}")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise QuoteError(f"measurement file {name!r} is not valid JSON: {exc}") from exc
+    missing = [k for k in MEASUREMENT_KEYS if k not in data]
+    if missing:
+        raise QuoteError(f"measurement file {name!r} lacks its provenance: {', '.join(missing)}")
+    value: typing.Any = data
+    for part in key.split("."):
+        if not isinstance(value, dict) or part not in value:
+            raise QuoteError(f"measurement file {name!r} has no key {key!r}")
+        value = value[part]
+    if isinstance(value, (dict, list)) or value is None:
+        raise QuoteError(f"key {key!r} of {name!r} is not a single value")
+    return str(value), [path]
+
+
+def _role(kind: str):
+    def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+             options: dict | None = None, content: list | None = None):
+        env = inliner.document.settings.env
+        config = env.config
+        try:
+            if kind == "recorded":
+                shown, files = recorded_text(Path(config.verified_snippets_root), _unescape(text))
+            else:
+                shown, files = measured_value(
+                    Path(env.app.confdir, config.recorded_quotes_measurements), _unescape(text))
+        except QuoteError as exc:
+            logger.warning(f"{{{kind}}} quotation: {exc}", location=(env.docname, lineno),
+                           type="recorded_quotes", subtype=kind)
+            node = nodes.literal(rawtext, _unescape(text), classes=[f"rq-{kind}", "rq-broken"])
+            return [node], []
+        for path in files:
+            env.note_dependency(str(path))
+        return [nodes.literal(rawtext, shown, classes=[f"rq-{kind}"])], []
+
+    return role
+
+
+def setup(app: Sphinx) -> dict[str, typing.Any]:
+    """Register the ``recorded`` and ``measured`` roles."""
+    app.add_config_value("recorded_quotes_measurements", "docs/measurements", "env",
+                         types=frozenset({str}))
+    app.add_role("recorded", _role("recorded"))
+    app.add_role("measured", _role("measured"))
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

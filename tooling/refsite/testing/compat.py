@@ -1,0 +1,135 @@
+"""``make compat``: run every CPU variant on older torch releases, one measurement file each.
+
+For each release of ``docs/measurements/compat/releases.txt`` (or ``--releases 2.4.1,2.5.1``),
+one at a time: a fresh virtual environment outside the repository (``--envs``) gets that torch
+and what the snippets need besides (numpy, py-spy), ``python -m refsite.testing.compat_run`` runs every CPU variant there with the project's
+runner and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
+file that are still current: same code, same record; ``--all`` runs every variant), and the
+environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
+a file that says so, with pip's last lines. Progress: one line per release step and per variant.
+Not part of ``make test``; the doc build reads the files (see ``refsite.snippets.compat_results``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from refsite.snippets import compat_results
+from refsite import project
+
+ROOT = project.root()
+OUT = ROOT / compat_results.COMPAT_DIR
+RELEASES = OUT / "releases.txt"
+DEFAULT_ENVS = Path.home() / ".cache" / "pytorch-verified-reference" / "compat"
+#: What the snippets need besides torch, at the versions requirements.txt pins.
+SNIPPET_NEEDS = ("numpy", "py-spy")
+
+
+def listed_releases() -> list[str]:
+    """The committed list: one release a line, ``#`` starts a comment."""
+    lines = (line.split("#")[0].strip() for line in RELEASES.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def pinned(name: str) -> str:
+    """``name==version`` as requirements.txt pins it."""
+    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    return re.search(rf"^{re.escape(name)}==\S+", text, re.M).group(0)
+
+
+def machine() -> str:
+    gpus = "no NVIDIA driver" if shutil.which("nvidia-smi") is None else "NVIDIA driver present"
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, {gpus}"
+
+
+def install(release: str, env: Path) -> tuple[bool, str, float]:
+    """Create ``env`` with torch ``release`` and :data:`SNIPPET_NEEDS`; (ok, pip's last lines on
+    failure, seconds)."""
+    start = time.monotonic()
+    python = env / "bin" / "python"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
+    pip = subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"torch=={release}", *map(pinned, SNIPPET_NEEDS)],
+                         capture_output=True, text=True)
+    tail = "\n".join((pip.stdout + pip.stderr).strip().splitlines()[-3:])
+    return pip.returncode == 0, tail, time.monotonic() - start
+
+
+def write_install_failure(release: str, error: str, seconds: float, command: str) -> Path:
+    path = OUT / f"torch-{release}.json"
+    data = {"format": compat_results.COMPAT_FORMAT, "torch": release, "torch_build": None,
+            "python": platform.python_version(), "date": datetime.date.today().isoformat(),
+            "machine": machine(), "command": command,
+            "install": {"ok": False, "seconds": round(seconds, 1), "error": error}, "variants": {}}
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
+
+
+def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -> int:
+    """One release: install, run, write its file; the runner's exit status (0 when the install
+    failed and that was recorded)."""
+    env = envs / f"torch-{release}"
+    print(f"== torch {release}: installing into {env}", flush=True)
+    ok, error, seconds = install(release, env)
+    try:
+        if not ok:
+            path = write_install_failure(release, error, seconds, command)
+            print(f"== torch {release}: could not be installed ({error.splitlines()[-1] if error else '?'}); "
+                  f"recorded in {path.relative_to(ROOT)}", flush=True)
+            return 0
+        print(f"== torch {release}: installed in {seconds:.0f} s; running every CPU variant", flush=True)
+        path_entries = [str(ROOT / "src"), str(ROOT / "tooling")]
+        run_env = dict(os.environ, PYTHONPATH=os.pathsep.join(path_entries),
+                       PATH=os.pathsep.join([str(env / "bin"), os.environ.get("PATH", "")]),
+                       VIRTUAL_ENV=str(env))
+        run_env.pop("PYTHONHOME", None)
+        return subprocess.run([str(env / "bin" / "python"), "-m", "refsite.testing.compat_run",
+                               "--release", release, "--out", str(OUT / f"torch-{release}.json"),
+                               "--install-seconds", str(seconds), "--command", command,
+                               "--machine", machine(), *(["--all"] if run_all else [])],
+                              cwd=ROOT, env=run_env).returncode
+    finally:
+        if not keep:
+            shutil.rmtree(env, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--releases", help="comma-separated releases (default: releases.txt)")
+    parser.add_argument("--envs", type=Path, default=Path(os.environ.get("COMPAT_ENVS", DEFAULT_ENVS)),
+                        help=f"where the environments go (default {DEFAULT_ENVS}; COMPAT_ENVS)")
+    parser.add_argument("--keep", action="store_true", help="keep each environment (and reuse a kept one)")
+    parser.add_argument("--all", action="store_true",
+                        help="run every variant (default: keep each result still current: same code, same record)")
+    args = parser.parse_args()
+    releases = args.releases.split(",") if args.releases else listed_releases()
+    if args.envs.resolve().is_relative_to(ROOT):
+        parser.error(f"--envs {args.envs} is inside the repository; pick a folder outside it")
+    args.envs.mkdir(parents=True, exist_ok=True)
+    command = "make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
+    failed = []
+    for number, release in enumerate(releases, 1):
+        start = time.monotonic()
+        print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
+        if measure(release, args.envs, args.keep, command, args.all) != 0:
+            failed.append(release)
+        print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
+    if failed:
+        print(f"error: the runner failed for torch {', '.join(failed)} (see above); their files were "
+              f"not written", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,145 @@
+"""Run every CPU variant on the torch of this environment and write its compat measurement file.
+
+Started by ``python -m refsite.testing.compat`` (``make compat``) inside one release's own environment, with the
+project's ``src`` and ``tooling`` on ``PYTHONPATH``. A variant whose result in the existing
+file is still current (same code, same record, and for a ``differs`` the same comparison rules;
+each result carries its date) is kept, unless
+``--all`` or it timed out (a busy machine can cause that: it runs again); every other variant runs once through the
+project's runner (a warm forkserver, as ``make test`` runs it) and is compared with its record
+as the test suite compares (see :mod:`compat_results` for the outcomes). Progress goes to stdout,
+one line per variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+
+from refsite.snippets import compat_results
+from refsite.testing import snippet_runs
+from refsite import snippets
+from ranktest import Forkserver, HarnessError, RunResult
+from refsite import project
+
+ROOT = project.root()
+SNIPPETS = ROOT / "snippets"
+#: The line that names an exception or a warning: ``ValueError: ...``, ``file.py:3: FutureWarning: ...``.
+_EXCEPTION = re.compile(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)): ?(.*)")
+#: How many lines of a rank's stderr a ``differs`` result keeps.
+STDERR_LINES = 5
+
+
+def first_error(result: RunResult) -> tuple[str, str]:
+    """The exception type and the first line of its message of a failed run: the last
+    exception line of the first failed rank's stderr (a traceback ends with it)."""
+    if result.timed_out:
+        return "Timeout", f"still running after {result.timeout:g} s"
+    order = sorted(result.ranks, key=lambda r: (r.rank != result.first_failure, r.returncode == 0, r.rank))
+    for rank in order:
+        for line in reversed(rank.stderr.splitlines()):
+            if match := _EXCEPTION.search(line):
+                return match.group(1).rsplit(".", 1)[-1], match.group(2).strip()
+    first = order[0]
+    said = next((line.strip() for line in first.stderr.splitlines() if line.strip()), "")
+    return first.describe(), said
+
+
+def measured_on(spec: snippets.Spec, record: snippets.Record) -> dict:
+    """What a result is measured against: the snippet's code and the variant's record."""
+    return {"code_sha256": compat_results.code_digest(spec.path), "record_sha256": compat_results.record_digest(record)}
+
+
+def judge(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
+          record: snippets.Record, measured: dict) -> dict:
+    """Run the variant once; its stored result: ``same``, ``differs`` with the diff, or ``fails``."""
+    try:
+        result = snippet_runs.run_variant(server, spec, variant, strict_warnings=False)  # as a reader runs it
+    except HarnessError as exc:  # the server died with it: start another for the next variant
+        server.start()
+        return {**measured, "result": compat_results.FAILS, "error_type": "HarnessError", "error": str(exc)}
+    if not result.ok:
+        error_type, error = first_error(result)
+        return {**measured, "result": compat_results.FAILS, "error_type": error_type, "error": error}
+    diff = snippets.output_diff(record, tuple(r.stdout for r in result.ranks), spec.record_path(variant).name)
+    for rank in result.ranks:
+        if rank.stderr.strip():
+            diff += [f"rank {rank.rank} stderr (the record has none):",
+                     *[f"  {line}" for line in rank.stderr.strip().splitlines()[:STDERR_LINES]]]
+    if diff:
+        return {**measured, "result": compat_results.DIFFERS, "diff": diff}
+    return {**measured, "result": compat_results.SAME}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--release", required=True, help="the torch release asked for, e.g. 2.4.1")
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--install-seconds", type=float, required=True)
+    parser.add_argument("--command", required=True, help="the command that made this file")
+    parser.add_argument("--machine", required=True)
+    parser.add_argument("--all", action="store_true",
+                        help="run every variant (default: keep the results still current in --out)")
+    args = parser.parse_args()
+
+    import torch  # the measured release; this tool's only torch import, in that release's environment
+
+    cases = snippet_runs.cpu_variants(SNIPPETS)
+    previous = {} if args.all else compat_results.previous_results(args.out)
+    started = time.monotonic()
+    results, counts = {}, {compat_results.SAME: 0, compat_results.DIFFERS: 0, compat_results.FAILS: 0}
+    kept = 0
+    with Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False) as server:
+        for number, (spec, variant) in enumerate(cases, 1):
+            rel = spec.path.relative_to(SNIPPETS).as_posix()
+            key = compat_results.variant_key(rel, variant.id)
+            try:
+                record = snippets.read_record(spec.record_path(variant))
+                measured = measured_on(spec, record)
+            except snippets.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
+                print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
+                continue
+            old = previous.get(key)
+            if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
+                    and old.get("error_type") != "Timeout"):
+                results[key], kept = old, kept + 1  # still current: measured on this code and record
+                counts[old["result"]] += 1
+                continue
+            run_start = time.monotonic()
+            found = {**judge(server, spec, variant, record, measured), "date": datetime.date.today().isoformat(),
+                     "compare_rules": snippets.COMPARISON_RULES}
+            results[key] = found
+            counts[found["result"]] += 1
+            detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
+            print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: {found['result']}{detail} "
+                  f"({time.monotonic() - run_start:.1f} s)", flush=True)
+    data = {
+        "format": compat_results.COMPAT_FORMAT,
+        "torch": args.release,
+        "torch_build": torch.__version__,
+        "python": platform.python_version(),
+        "date": datetime.date.today().isoformat(),
+        "machine": args.machine,
+        "command": args.command,
+        "install": {"ok": True, "seconds": round(args.install_seconds, 1)},
+        "run_seconds": round(time.monotonic() - started, 1),
+        "kept_from_earlier_runs": kept,
+        "counts": counts,
+        "variants": results,
+    }
+    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"torch {args.release}: {counts[compat_results.SAME]} same, {counts[compat_results.DIFFERS]} differ, "
+          f"{counts[compat_results.FAILS]} fail ({len(cases) - kept} run in {data['run_seconds']} s, {kept} "
+          f"still current from earlier runs) -> {args.out}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("PYTHONUNBUFFERED", "1")
+    sys.exit(main())

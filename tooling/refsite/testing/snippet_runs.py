@@ -1,0 +1,193 @@
+"""Running snippets and holding them to their records: shared by the snippet collector, the
+soak test, the copied-alone torchrun test and ``make bench``.
+
+A check returns the failure's whole report (a string naming the snippet, the variant and the
+fix) or ``None``; callers turn it into a test failure. Imports no torch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from refsite import snippets
+from ranktest import Forkserver, RunResult
+from ranktest.exitcheck import startup_env
+from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
+
+#: Modules the project's server imports once. ``torch._dynamo`` is imported lazily by
+#: DistributedDataParallel and optimizers and costs over a second per process otherwise.
+#: Preloaded, it also imports ``torch.distributed.nn`` before any process group exists, which
+#: hides a leak a fresh process has: the copied-alone torchrun check reports it.
+PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim", "numpy")
+
+
+def project_server() -> Forkserver:
+    """A forkserver as the project runs snippets: the teardown rule checked, PRELOAD imported."""
+    return Forkserver(preload=PRELOAD, check_teardown=True)
+
+
+def fix_hint(target: str) -> str:
+    """How to re-record ``target`` (a snippet path or a pytest node id)."""
+    return f"run '{snippets.FIX_COMMAND}' (or: pytest {target} --write-outputs) and review the diff"
+
+
+def cpu_variants(root: Path, *, torchrun_only: bool = False,
+                 distributed_only: bool = False) -> list[tuple[snippets.Spec, snippets.Variant]]:
+    """Every CPU variant of every snippet under ``root``: of ``torchrun`` snippets only, or of
+    distributed ones only (``torchrun`` snippets and those that start processes themselves)."""
+    cases = []
+    for path in snippets.snippet_paths(root):
+        spec = snippets.read_spec(path)
+        if torchrun_only and not spec.run.startswith("torchrun"):
+            continue
+        if distributed_only and not is_distributed(spec):
+            continue
+        cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
+    return cases
+
+
+#: What a ``python`` snippet that starts processes of its own (or a process group) contains.
+PROCESS_MARKERS = ("import subprocess", "multiprocessing", "init_process_group", "torchrun")
+
+
+def starts_processes(spec: snippets.Spec) -> bool:
+    """Whether a ``python`` snippet starts processes or a process group itself (a ``torchrun``
+    snippet's processes are started by its launcher): it takes seconds, not a tenth of one."""
+    source = spec.path.read_text(encoding="utf-8")
+    return not spec.run.startswith("torchrun") and any(marker in source for marker in PROCESS_MARKERS)
+
+
+def is_distributed(spec: snippets.Spec) -> bool:
+    """A ``torchrun`` snippet, or one that starts processes itself (soaked, reused by
+    ``--reuse-passed``)."""
+    return spec.run.startswith("torchrun") or starts_processes(spec)
+
+
+def case_id(spec: snippets.Spec, variant: snippets.Variant) -> str:
+    """A test id such as ``all_reduce[gloo-cpu-2]`` (``-k`` selects on it)."""
+    return f"{spec.path.parent.name}/{spec.path.stem}[{variant.id}]"
+
+
+def device_record_problems(root: Path) -> list[str]:
+    """For every snippet under ``root`` that declares ``Output: same on all devices``: each
+    non-CPU record that exists must hold what its CPU reference record holds."""
+    problems = []
+    for path in snippets.snippet_paths(root):
+        spec = snippets.read_spec(path)
+        for variant in spec.variants:
+            reference = spec.reference(variant)
+            if reference is None or not spec.record_path(variant).exists():
+                continue
+            own = snippets.read_record(spec.record_path(variant))
+            want = snippets.read_record(spec.record_path(reference))
+            diffs = snippets.output_diff(want, own.ranks, spec.record_path(reference).name)
+            if diffs:
+                problems.append(f"{spec.record_path(variant)}: 'Output: same on all devices', but it differs "
+                                f"from the {reference.id} record:\n" + "\n".join(diffs))
+    return problems
+
+
+def run_variant(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
+                timeout: float | None = None, strict_warnings: bool = True) -> RunResult:
+    """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one;
+    ``strict_warnings=False`` runs it as a reader would, a deprecation warning not an error."""
+    return server.run(spec.path, variant.world_size, env=variant.env, distributed=spec.distributed,
+                      timeout=spec.timeout or timeout or 60, strict_warnings=strict_warnings)
+
+
+def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: str) -> str | None:
+    """Why a run was not clean (failed, or wrote to stderr), or ``None``."""
+    if not ok:
+        return report
+    noisy = [str(rank) for rank, err in enumerate(stderrs) if err.strip()]
+    if noisy:
+        return (f"{label}: a clean run must write nothing to stderr, but rank(s) {', '.join(noisy)} "
+                f"did (warnings are errors here):\n{report}")
+    return None
+
+
+def record_problem(spec: snippets.Spec, variant: snippets.Variant, stdouts: tuple[str, ...],
+                   label: str, target: str) -> str | None:
+    """Why ``stdouts`` do not match the variant's record (changed, stale, missing, unparsable)."""
+    path = spec.record_path(variant)
+    try:
+        record = snippets.read_record(path)
+    except snippets.SpecError as exc:
+        return str(exc)
+    diffs = snippets.output_diff(record, stdouts, path.name)
+    if diffs:
+        return f"{label}: output changed; {fix_hint(target)}\n" + "\n".join(diffs)
+    if stale := snippets.stale_reason(spec, record):
+        return f"{path}: stale: {stale}; {fix_hint(target)}"
+    return None
+
+
+def harness_problem(result: RunResult, spec: snippets.Spec, variant: snippets.Variant,
+                    label: str, target: str) -> str | None:
+    """The whole check of one harness run: clean, and as recorded."""
+    stdouts = tuple(r.stdout for r in result.ranks)
+    return (clean_run_problem(label, result.ok, tuple(r.stderr for r in result.ranks), result.report())
+            or record_problem(spec, variant, stdouts, label, target))
+
+
+@dataclasses.dataclass(frozen=True)
+class LaunchResult:
+    """A copied-alone launch: its exit status, the launcher's output, each rank's stdout and stderr."""
+
+    returncode: int
+    launcher_output: str
+    stdout: tuple[str, ...]
+    stderr: tuple[str, ...]
+
+    def report(self) -> str:
+        lines = [f"torchrun exited with {self.returncode}", self.launcher_output.rstrip()]
+        for rank, (out, err) in enumerate(zip(self.stdout, self.stderr)):
+            lines += [f"--- rank {rank} stdout ---", out.rstrip(), f"--- rank {rank} stderr ---", err.rstrip()]
+        return "\n".join(lines)
+
+
+def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 120) -> LaunchResult:
+    """Copy the snippet alone into a fresh directory and run its ``Run:`` command there
+    (``torchrun ...``, or ``python FILE`` with this interpreter).
+
+    Every process also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
+    its stderr if a process group is still alive when the script ends. On a timeout, the
+    launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
+    """
+    words = shlex.split(spec.run)
+    if words[0] not in ("torchrun", "python"):
+        raise ValueError(f"{spec.path}: the Run: line must start with torchrun or python: {spec.run!r}")
+    with tempfile.TemporaryDirectory(prefix="run-alone-") as tmp:
+        work, logs = Path(tmp, "work"), Path(tmp, "logs")
+        work.mkdir()
+        shutil.copy(spec.path, work / spec.path.name)
+        env = startup_env({**clean_env(dict(os.environ)), **variant.env})
+        torchrun = words[0] == "torchrun"
+        argv = torchrun_argv(words[1:], logs) if torchrun else [sys.executable, *words[1:]]
+        with subprocess.Popen(argv, cwd=work, env=env, text=True, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT if torchrun else subprocess.PIPE) as proc:
+            try:
+                output, errors = proc.communicate(timeout=timeout)
+            finally:
+                kill_tree(proc)  # the workers too, when the launcher timed out
+        if not torchrun:
+            return LaunchResult(proc.returncode, "", (output,), (errors,))
+        logs_by_rank = [rank_logs(logs, rank) for rank in range(variant.world_size)]
+    return LaunchResult(proc.returncode, output, tuple(out for out, _ in logs_by_rank),
+                          tuple(err for _, err in logs_by_rank))
+
+
+def alone_problem(spec: snippets.Spec, variant: snippets.Variant) -> str | None:
+    """One copied-alone launch by the ``Run:`` line: exit 0, nothing on stderr (no abort, no
+    process group left alive at exit), every rank's output as recorded."""
+    result = run_alone(spec, variant)
+    label = f"{spec.path.name} [{variant.id}] copied alone, run by: {spec.run}"
+    return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
+            or record_problem(spec, variant, result.stdout, label, str(spec.path)))
