@@ -12,7 +12,12 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv
+.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps
+
+# System packages the tests use (the browser tests' Chromium and its driver), from the
+# distribution: installed when make runs as root with apt-get, otherwise named for you to install.
+SYSTEM_PACKAGES := chromium chromium-driver
+SYSTEM_COMMANDS := chromium chromedriver
 
 # --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a distributed
 # snippet's harness run) that passed before with exactly the same inputs is skipped and says so
@@ -20,10 +25,10 @@ SOAK_JOBS ?= 1
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of
 # the browser tests) is shared between workers through a lock instead.
-test: $(VENV)/.installed
+test: system-deps $(VENV)/.installed
 	$(PYTEST) -n 2 --dist load --reuse-passed
 
-test-all: $(VENV)/.installed
+test-all: system-deps $(VENV)/.installed
 	$(PYTEST) -n 2 --dist load
 
 # The inner loop: everything but real torchrun launches, pytester sessions and the browser.
@@ -45,8 +50,12 @@ outputs: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(PY) -m refsite.testing.bench
 
+# The session's time limit follows the soak's size: measured on 2 cores, one harness pass over
+# every distributed snippet takes about 60 s and one copied-alone pass about 450 s; twice that, plus 10 minutes.
+SOAK_ALONE_RUNS ?= $(SOAK_RUNS)
+SOAK_LIMIT_S = $(shell echo $$(( 600 + 120 * $(SOAK_RUNS) + 900 * $(SOAK_ALONE_RUNS) )))
 soak: $(VENV)/.installed
-	SOAK_RUNS=$(SOAK_RUNS) $(PYTEST) tests/testing/test_soak.py -v $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
+	SOAK_RUNS=$(SOAK_RUNS) SOAK_ALONE_RUNS=$(SOAK_ALONE_RUNS) $(PYTEST) tests/testing/test_soak.py -v -o session_timeout=$(SOAK_LIMIT_S) $(if $(filter-out 1,$(SOAK_JOBS)),-n $(SOAK_JOBS))
 
 # Every CPU variant on each older torch release (docs/measurements/compat/releases.txt, or
 # RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
@@ -59,6 +68,16 @@ serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000
 
 venv: $(VENV)/.installed
+
+system-deps:
+	@missing=""; for c in $(SYSTEM_COMMANDS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing$$missing for the browser tests: apt-get install $(SYSTEM_PACKAGES)"; \
+		apt-get update -q && apt-get install -y -q $(SYSTEM_PACKAGES); \
+	else \
+		echo "note:$$missing not found; the browser tests need them. Install them as root (apt-get install $(SYSTEM_PACKAGES)), or run make as root. Without them the browser tests skip; with CI set they fail."; \
+	fi
 
 $(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

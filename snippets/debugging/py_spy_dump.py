@@ -10,6 +10,7 @@ Needs py-spy (`pip install py-spy`). The parts that change between machines are 
 
 Run: torchrun --standalone --nproc-per-node=2 py_spy_dump.py
 Timeout: 60
+Needs: ptrace
 """
 import os
 import re

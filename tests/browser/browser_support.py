@@ -1,7 +1,8 @@
 """What the browser tests share: the Chromium set-up, page visits that fail on console errors
 or on requests leaving 127.0.0.1, screen sizes, and layout measurements.
 
-Importing this module skips the importing test module when Chromium or chromedriver is missing.
+Importing this module skips the importing test module when Chromium or chromedriver is missing
+(with ``CI`` set it fails instead, saying what to install).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from refsite.testing import machine
+
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -21,7 +24,8 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-backgroun
          "--disable-component-update", "--disable-sync", "--no-first-run", "--window-size=1400,1000")
 
 if not (CHROMIUM.is_file() and CHROMEDRIVER.is_file()):
-    pytest.skip(f"needs {CHROMIUM} and {CHROMEDRIVER}", allow_module_level=True)
+    machine.cannot_run(f"needs {CHROMIUM} and {CHROMEDRIVER}: as root, `make system-deps` installs them "
+                       f"(apt-get install chromium chromium-driver)", module=True)
 
 from selenium import webdriver  # noqa: E402,F401 (the browser fixture starts it)
 from selenium.webdriver.chrome.service import Service  # noqa: E402,F401

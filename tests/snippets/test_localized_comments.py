@@ -18,16 +18,17 @@ from sphinx.testing.util import SphinxTestApp
 
 from refsite.snippets import localized
 from refsite import snippets
-from refsite.testing.snippet_runs import cpu_variants, harness_problem, run_variant, starts_processes
+from refsite.testing.snippet_runs import cpu_variants, harness_problem, run_variant
 from tests.support.paths import REPO as ROOT
 from tests.support.records import record_by_running
 from tests.support.sphinx_builds import warnings
+from refsite.testing import machine
 
 
 SNIPPETS = snippets.snippet_paths(ROOT / "snippets")
 CPU_VARIANTS = [
     pytest.param(spec.path, variant, id=f"{spec.path.relative_to(ROOT / 'snippets').as_posix()}[{variant.id}]",
-                 marks=[pytest.mark.slow] if starts_processes(spec) else [])
+                 marks=[pytest.mark.slow] if spec.starts_processes else [])
     for spec, variant in cpu_variants(ROOT / "snippets")
 ]
 
@@ -109,6 +110,8 @@ def test_chinese_file_prints_the_recorded_output(snippet_server, snippet_checks,
     # English file's record: clean, and every rank's output as recorded. Not repeated when it
     # passed before with the same inputs (passed_checks; `make test-all`).
     spec = snippets.read_spec(snippet)
+    if reason := machine.missing(spec.needs):
+        machine.cannot_run(reason)
     zh_path = write_localized(snippet, tmp_path)
     with snippet_checks.unless_passed(f"chinese-file {rel(snippet)}[{variant.id}]", Path(__file__),
                                       zh_path, spec.record_path(variant), repr(variant)):

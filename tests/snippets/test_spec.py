@@ -141,3 +141,18 @@ def test_gloo_connection_log_lines_are_not_output():
     assert snippets.output_diff(want, logged, "demo.gloo-cpu-2.out.json") == []
     assert snippets.output_diff(want, ("[Gloo] Rank 0 said something else\nrank 0 after: [10, 12, 14]\n",
                                           "rank 1\n"), "demo.gloo-cpu-2.out.json")
+
+
+@pytest.mark.parametrize(("code", "starts"), [
+    ("import subprocess\n", True),
+    ("import torch.multiprocessing as mp\n", True),
+    ("from concurrent.futures import ProcessPoolExecutor\n", True),
+    ("import torch.distributed as dist\ndist.init_process_group('gloo')\n", True),
+    ("print('torchrun and multiprocessing are only words here')  # init_process_group\n", False),
+    ("import torch\n", False),
+])
+def test_starts_processes_is_read_from_the_code_not_its_text(tmp_path, code: str, starts: bool) -> None:
+    path = tmp_path / "demo.py"
+    path.write_text(f'"""Mentions torchrun and init_process_group in prose.\n\nRun: python demo.py\n"""\n{code}')
+    spec = read_spec(path)
+    assert spec.starts_processes is starts and spec.multi_process is starts and not spec.torchrun

@@ -132,26 +132,8 @@ def test_a_snippet_named_on_the_command_line_is_collected_not_imported(pytester)
     assert (area / "dist.gloo-cpu-2.out.json").exists()
 
 
-# A CUDA variant on a CPU machine: the stand-in pretends the machine has GPUs; the scripts
+# A CUDA variant on a CPU machine: REFSITE_ASSUME pretends the machine has GPUs; the scripts
 # read DEVICE but never touch CUDA, so what is tested is the collector's choice of check.
-PRETEND_GPUS = '''\
-from refsite.testing import collector
-from ranktest import Capabilities
-
-_check = collector.SnippetItem._skip_unless_supported
-
-
-class _Machine:
-    def __init__(self, caps):
-        self.capabilities = Capabilities(caps.torch, 8, caps.backends)
-
-
-def _pretend(self, server):
-    _check(self, _Machine(server.capabilities))
-
-
-collector.SnippetItem._skip_unless_supported = _pretend
-'''
 
 FIRST_USE = {
     "same": '"""Run: python same.py\nVariants: cpu, cuda\nOutput: same on all devices\n"""\nprint("a result")\n',
@@ -162,14 +144,14 @@ FIRST_USE = {
 
 
 @pytest.mark.slow
-def test_a_cuda_variant_without_a_record_is_checked_on_first_use(pytester):
+def test_a_cuda_variant_without_a_record_is_checked_on_first_use(pytester, monkeypatch):
     pytester.makeini("[pytest]\n")
     area = pytester.mkdir("snippets") / "area"
     area.mkdir()
     for name, text in FIRST_USE.items():
         (area / f"{name}.py").write_text(text)
     run(pytester, "snippets", "--write-outputs").assert_outcomes(passed=3, skipped=3)  # CPU records only
-    pytester.makeconftest(PRETEND_GPUS)
+    monkeypatch.setenv("REFSITE_ASSUME", "gpus=8")
     result = run(pytester, "snippets", "--junitxml=junit.xml")
     result.assert_outcomes(passed=5, failed=1)
     out = result.stdout.str()
@@ -208,3 +190,20 @@ def test_records_of_a_device_independent_snippet_are_held_to_each_other(tmp_path
                              snippets.Record.from_run(spec, cuda, "area/same.py", "2.13.0", ("other\n",)))
     [problem] = device_record_problems(tmp_path)
     assert "same.cuda.out.json: 'Output: same on all devices', but it differs from the cpu record" in problem
+
+
+PTRACE_SNIPPET = '"""Run: python tracer.py\nNeeds: ptrace\n"""\nprint("traced")\n'
+
+
+@pytest.mark.parametrize(("ci", "outcome"), [("", "skipped"), ("true", "failed")])
+def test_a_snippet_needing_ptrace_skips_where_it_is_refused_and_fails_under_ci(pytester, monkeypatch, ci, outcome):
+    area = pytester.path / "snippets" / "area"
+    area.mkdir(parents=True)
+    (area / "tracer.py").write_text(PTRACE_SNIPPET)
+    monkeypatch.setenv("REFSITE_ASSUME", "ptrace=no")
+    monkeypatch.setenv("CI", ci)
+    result = run(pytester, "snippets")
+    result.assert_outcomes(**{outcome: 1})
+    result.stdout.fnmatch_lines(["*needs ptrace rights to trace another process; this machine refuses them*"])
+    if ci:
+        result.stdout.fnmatch_lines(["*CI is set, so this check must run here, not skip*"])

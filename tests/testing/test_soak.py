@@ -11,6 +11,7 @@ import pytest
 
 from refsite.testing.snippet_runs import alone_problem, case_id, cpu_variants, harness_problem, run_variant
 from tests.support.paths import SNIPPETS
+from refsite.testing import machine
 
 RUNS = int(os.environ.get("SOAK_RUNS", "0"))
 ALONE_RUNS = int(os.environ.get("SOAK_ALONE_RUNS", RUNS))
@@ -25,6 +26,8 @@ pytestmark = [
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
 def test_harness_soak(snippet_server, spec, variant):
+    if reason := machine.missing(spec.needs):
+        machine.cannot_run(reason)
     for run in range(RUNS):
         result = run_variant(snippet_server, spec, variant)
         if problem := harness_problem(result, spec, variant, case_id(spec, variant), str(spec.path)):
@@ -33,6 +36,8 @@ def test_harness_soak(snippet_server, spec, variant):
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
 def test_alone_soak(spec, variant):
+    if reason := machine.missing(spec.needs):
+        machine.cannot_run(reason)
     for run in range(ALONE_RUNS):
         if problem := alone_problem(spec, variant):
             pytest.fail(f"copied-alone launch {run + 1}/{ALONE_RUNS} failed:\n{problem}", pytrace=False)

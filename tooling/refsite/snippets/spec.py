@@ -22,6 +22,9 @@ Keys:
     GPUs a CUDA variant needs, when not the default (1, or one per rank for ``nccl``).
 ``Timeout``
     Seconds before the runner stops the snippet (default: the run's own timeout).
+``Needs``
+    ``ptrace``: the snippet traces another process (py-spy); a machine that refuses it skips the
+    snippet with that reason.
 ``Output``
     ``same on all devices``: every variant prints what the CPU variant of the same world size
     prints, so a CUDA variant with no record of its own is checked against that record, and the
@@ -51,7 +54,9 @@ KNOWN_DEVICES = ("cpu", "cuda")
 SAME_ON_ALL_DEVICES = "same on all devices"
 
 #: The keys a snippet's docstring may set, one ``Key: value`` line each.
-HEADER_KEYS = ("Run", "Variants", "GPUs", "Timeout", "Output")
+HEADER_KEYS = ("Run", "Variants", "GPUs", "Timeout", "Output", "Needs")
+#: What a ``Needs:`` line may name: rights a check needs beyond GPUs and backends.
+KNOWN_NEEDS = ("ptrace",)
 #: A header line, as written: the key and its value.
 HEADER_LINE = re.compile(rf"^({'|'.join(HEADER_KEYS)}):\s*(.*?)\s*$", re.MULTILINE)
 #: Modules whose import means a ``python`` snippet starts processes of its own.
@@ -105,6 +110,8 @@ class Spec:
     same_on_all_devices: bool = False
     #: Its code starts processes or a process group itself (not through its ``Run:`` launcher).
     starts_processes: bool = False
+    #: What its ``Needs:`` line names (:data:`KNOWN_NEEDS`).
+    needs: tuple[str, ...] = ()
 
     @property
     def torchrun(self) -> bool:
@@ -202,6 +209,9 @@ def read_spec(path: Path) -> Spec:
         raise SpecError(f"{path}: 'Output:' can only say {SAME_ON_ALL_DEVICES!r}, not {output!r}")
     gpus = _positive_int(path, "GPUs", keys.get("GPUs"))
     timeout = _positive_int(path, "Timeout", keys.get("Timeout"))
+    needs = tuple(n.strip() for n in keys.get("Needs", "").split(",") if n.strip())
+    if unknown := [n for n in needs if n not in KNOWN_NEEDS]:
+        raise SpecError(f"{path}: 'Needs:' names {unknown[0]!r}; it may name {', '.join(KNOWN_NEEDS)}")
     names = [n.strip() for n in keys.get("Variants", default).split(",") if n.strip()]
     variants = tuple(_variant(path, n, world_size, words[0] == "torchrun", gpus) for n in names)
     if not variants:
@@ -210,7 +220,7 @@ def read_spec(path: Path) -> Spec:
         raise SpecError(f"{path}: 'Variants:' lists a variant twice")
     return Spec(path=path, run=run, variants=variants, timeout=timeout,
                 same_on_all_devices=output is not None,
-                starts_processes=words[0] == "python" and _starts_processes(tree))
+                starts_processes=words[0] == "python" and _starts_processes(tree), needs=needs)
 
 
 def _starts_processes(tree: ast.Module) -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from refsite.testing import passed_checks
+from refsite.testing import machine, passed_checks
 from refsite.testing import snippet_runs
 from refsite import snippets
 from ranktest import DEFAULT_TIMEOUT_S, Forkserver
@@ -123,8 +123,8 @@ class SnippetFile(pytest.File):
             spec = snippets.read_spec(self.path)
         except snippets.SpecError as exc:
             raise self.CollectError(str(exc)) from None
-        launches = snippet_runs.starts_processes(spec)
-        reusable = snippet_runs.is_distributed(spec)
+        launches = spec.starts_processes
+        reusable = spec.multi_process
         for variant in spec.variants:
             item = SnippetItem.from_parent(self, name=f"{self.path.stem}[{variant.id}]",
                                            spec=spec, variant=variant, reusable=reusable)
@@ -184,8 +184,11 @@ class SnippetItem(pytest.Item):
         backend = self.variant.backend
         if backend is not None and not caps.backends.get(backend, False):
             _skip(f"backend {backend} is not available in this torch build ({caps.torch})")
-        if self.variant.gpus > caps.cuda_devices:
-            _skip(f"needs {self.variant.gpus} CUDA GPU(s), this machine has {caps.cuda_devices}")
+        gpus = machine.gpus(caps.cuda_devices)
+        if self.variant.gpus > gpus:
+            _skip(f"needs {self.variant.gpus} CUDA GPU(s), this machine has {gpus}")
+        if reason := machine.missing(self.spec.needs):
+            machine.cannot_run(reason)
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, SnippetFailure):

@@ -45,29 +45,12 @@ def cpu_variants(root: Path, *, torchrun_only: bool = False,
     cases = []
     for path in snippets.snippet_paths(root):
         spec = snippets.read_spec(path)
-        if torchrun_only and not spec.run.startswith("torchrun"):
+        if torchrun_only and not spec.torchrun:
             continue
-        if distributed_only and not is_distributed(spec):
+        if distributed_only and not spec.multi_process:
             continue
         cases += [(spec, v) for v in spec.variants if v.device == "cpu"]
     return cases
-
-
-#: What a ``python`` snippet that starts processes of its own (or a process group) contains.
-PROCESS_MARKERS = ("import subprocess", "multiprocessing", "init_process_group", "torchrun")
-
-
-def starts_processes(spec: snippets.Spec) -> bool:
-    """Whether a ``python`` snippet starts processes or a process group itself (a ``torchrun``
-    snippet's processes are started by its launcher): it takes seconds, not a tenth of one."""
-    source = spec.path.read_text(encoding="utf-8")
-    return not spec.run.startswith("torchrun") and any(marker in source for marker in PROCESS_MARKERS)
-
-
-def is_distributed(spec: snippets.Spec) -> bool:
-    """A ``torchrun`` snippet, or one that starts processes itself (soaked, reused by
-    ``--reuse-passed``)."""
-    return spec.run.startswith("torchrun") or starts_processes(spec)
 
 
 def case_id(spec: snippets.Spec, variant: snippets.Variant) -> str:
