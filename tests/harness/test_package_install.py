@@ -24,13 +24,12 @@ pytestmark = pytest.mark.slow
 
 #: What a reader's environment has besides ranktest: torch and what it needs, pytest and numpy.
 #: Everything else in this environment (the project's tooling, Sphinx, pytest plugins) stays out.
-_PROJECT_ONLY = ("ranktest", "__editable__", "_ranktest", "verified_reference_site", "snippet",
+_PROJECT_ONLY = ("ranktest", "__editable__", "_ranktest", "refsite", "verified_reference_site", "snippet",
                  "site_languages", "verified_snippets", "lang_switch", "zh_search", "xdist",
                  "pytest_xdist", "execnet", "pytest_timeout", "sphinx", "myst", "autodoc2")
 
 TRAIN = '''\
 import os
-from tests.support.paths import REPO
 import torch
 import torch.distributed as dist
 

@@ -195,7 +195,6 @@ def test_a_failure_report_names_the_root_cause(tmp_path: Path) -> None:
 LEGACY = '''\
 import os
 import sys
-from tests.support.paths import REPO
 
 print(f"argv={sys.argv[1:]} LOCAL_RANK={os.environ.get('LOCAL_RANK')}")
 '''
