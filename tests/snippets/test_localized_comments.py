@@ -110,8 +110,7 @@ def test_chinese_file_prints_the_recorded_output(snippet_server, snippet_checks,
     # English file's record: clean, and every rank's output as recorded. Not repeated when it
     # passed before with the same inputs (passed_checks; `make test-all`).
     spec = snippets.read_spec(snippet)
-    if reason := machine.missing(spec.needs):
-        machine.cannot_run(reason)
+    machine.require(spec.needs)
     zh_path = write_localized(snippet, tmp_path)
     with snippet_checks.unless_passed(f"chinese-file {rel(snippet)}[{variant.id}]", Path(__file__),
                                       zh_path, spec.record_path(variant), repr(variant)):

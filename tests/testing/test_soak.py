@@ -26,8 +26,7 @@ pytestmark = [
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
 def test_harness_soak(snippet_server, spec, variant):
-    if reason := machine.missing(spec.needs):
-        machine.cannot_run(reason)
+    machine.require(spec.needs)
     for run in range(RUNS):
         result = run_variant(snippet_server, spec, variant)
         if problem := harness_problem(result, spec, variant, case_id(spec, variant), str(spec.path)):
@@ -36,8 +35,7 @@ def test_harness_soak(snippet_server, spec, variant):
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
 def test_alone_soak(spec, variant):
-    if reason := machine.missing(spec.needs):
-        machine.cannot_run(reason)
+    machine.require(spec.needs)
     for run in range(ALONE_RUNS):
         if problem := alone_problem(spec, variant):
             pytest.fail(f"copied-alone launch {run + 1}/{ALONE_RUNS} failed:\n{problem}", pytrace=False)

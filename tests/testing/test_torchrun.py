@@ -24,8 +24,7 @@ CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 @pytest.mark.slow
 @pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
 def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
-    if reason := machine.missing(spec.needs):
-        machine.cannot_run(reason)
+    machine.require(spec.needs)
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
     # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
     with snippet_checks.unless_passed(f"torchrun-alone {case_id(spec, variant)}", Path(__file__),

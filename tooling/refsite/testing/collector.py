@@ -187,8 +187,7 @@ class SnippetItem(pytest.Item):
         gpus = machine.gpus(caps.cuda_devices)
         if self.variant.gpus > gpus:
             _skip(f"needs {self.variant.gpus} CUDA GPU(s), this machine has {gpus}")
-        if reason := machine.missing(self.spec.needs):
-            machine.cannot_run(reason)
+        machine.require(self.spec.needs)
 
     def repr_failure(self, excinfo, style=None):
         if isinstance(excinfo.value, SnippetFailure):

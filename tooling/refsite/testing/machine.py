@@ -56,6 +56,13 @@ def missing(needs: tuple[str, ...]) -> str | None:
     return None
 
 
+def require(needs: tuple[str, ...]) -> None:
+    """Skip the current check when this machine lacks one of ``needs`` (a snippet's ``Needs:``);
+    with ``CI`` set, fail instead (:func:`cannot_run`)."""
+    if reason := missing(needs):
+        cannot_run(reason)
+
+
 def cannot_run(reason: str, *, module: bool = False) -> None:
     """Skip the current check (or, with ``module``, the importing test module) for ``reason``;
     with ``CI`` set, fail instead: a skipped check would let the suite pass without it."""

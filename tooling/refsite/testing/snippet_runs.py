@@ -144,15 +144,13 @@ def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 1
     its stderr if a process group is still alive when the script ends. On a timeout, the
     launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
     """
-    words = shlex.split(spec.run)
-    if words[0] not in ("torchrun", "python"):
-        raise ValueError(f"{spec.path}: the Run: line must start with torchrun or python: {spec.run!r}")
+    words = shlex.split(spec.run)  # read_spec has checked that it starts with torchrun or python
     with tempfile.TemporaryDirectory(prefix="run-alone-") as tmp:
         work, logs = Path(tmp, "work"), Path(tmp, "logs")
         work.mkdir()
         shutil.copy(spec.path, work / spec.path.name)
         env = startup_env({**clean_env(dict(os.environ)), **variant.env})
-        torchrun = words[0] == "torchrun"
+        torchrun = spec.torchrun
         argv = torchrun_argv(words[1:], logs) if torchrun else [sys.executable, *words[1:]]
         with subprocess.Popen(argv, cwd=work, env=env, text=True, stdout=subprocess.PIPE,
                               stderr=subprocess.STDOUT if torchrun else subprocess.PIPE) as proc:
