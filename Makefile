@@ -14,10 +14,12 @@ SOAK_JOBS ?= 1
 
 .PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps
 
-# System packages the tests use (the browser tests' Chromium and its driver), from the
-# distribution: installed when make runs as root with apt-get, otherwise named for you to install.
-SYSTEM_PACKAGES := chromium chromium-driver
-SYSTEM_COMMANDS := chromium chromedriver
+# System packages the tests use, from the distribution: the browser tests' Chromium and its
+# driver; the virtual cluster's Slurm and munge (src/ranktest/slurm.py; the cluster starts its own
+# daemons inside its namespaces, the packages' system services are neither started nor needed).
+# Installed when make runs as root with apt-get, otherwise named for you to install.
+SYSTEM_PACKAGES := chromium chromium-driver slurm-wlm munge
+SYSTEM_COMMANDS := chromium chromedriver slurmctld slurmd sbatch munged
 
 # --reuse-passed: a costly snippet check (a copied-alone launch, a Chinese-file run, a distributed
 # snippet's harness run) that passed before with exactly the same inputs is skipped and says so
@@ -73,10 +75,10 @@ system-deps:
 	@missing=""; for c in $(SYSTEM_COMMANDS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
 	if [ -z "$$missing" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-		echo "installing$$missing for the browser tests: apt-get install $(SYSTEM_PACKAGES)"; \
-		apt-get update -q && apt-get install -y -q $(SYSTEM_PACKAGES); \
+		echo "installing$$missing for the browser and cluster tests: apt-get install $(SYSTEM_PACKAGES)"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(SYSTEM_PACKAGES); \
 	else \
-		echo "note:$$missing not found; the browser tests need them. Install them as root (apt-get install $(SYSTEM_PACKAGES)), or run make as root. Without them the browser tests skip; with CI set they fail."; \
+		echo "note:$$missing not found; the browser and Slurm tests need them. Install them as root (apt-get install $(SYSTEM_PACKAGES)), or run make as root. Without them those tests skip; with CI set they fail."; \
 	fi
 
 $(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.toml
@@ -90,3 +92,4 @@ $(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.t
 
 clean:
 	rm -rf _build .pytest_cache docs/*/apidocs
+

@@ -8,6 +8,9 @@ It collects nothing and adds no options::
 
 The server starts at the first test that asks for it (about two seconds: it imports torch) and
 stops at the end of the session; with pytest-xdist each worker has its own.
+
+It also gives a function-scoped ``cluster`` fixture: a virtual cluster of network-namespace
+hosts (``ranktest.cluster``) for testing multi-node launches on one machine (as root).
 """
 
 from __future__ import annotations
@@ -24,3 +27,25 @@ def forkserver() -> Iterator[Forkserver]:
     """A :class:`~ranktest.Forkserver` with default settings, shared by the whole session."""
     with Forkserver() as server:
         yield server
+
+
+@pytest.fixture
+def cluster(request: pytest.FixtureRequest) -> Iterator:
+    """A fresh virtual cluster (``ranktest.cluster.Cluster``) of 2 hosts, ``node0`` and
+    ``node1``, removed after the test however it ends. Another size or options through indirect
+    parametrization: ``@pytest.mark.parametrize("cluster", [3], indirect=True)`` (a number of
+    hosts, a list of names, or a dict of ``Cluster`` arguments). Skips the test, with the reason,
+    where the machine cannot run one (not root, no ``ip``, no network namespaces)::
+
+        def test_two_nodes(cluster):
+            results = cluster.run_each(lambda host: ["torchrun", "--nnodes=2", ...], timeout=120)
+            assert all(r.returncode == 0 for r in results)
+    """
+    from ranktest.cluster import Cluster, unavailable
+
+    if reason := unavailable():
+        pytest.skip(f"virtual cluster: {reason}")
+    param = getattr(request, "param", 2)
+    kwargs = param if isinstance(param, dict) else {"hosts": param}
+    with Cluster(**kwargs) as made:
+        yield made
