@@ -1,0 +1,195 @@
+"""The API ledger: every public name of the namespaces the reference covers, each either *shown*
+(the page and the snippets whose verified runs use it) or *not shown, with a reason*.
+
+Where it lives
+    ``docs/ledger/*.toml``, one file per namespace (or per section of torch's own reference for
+    the top-level ``torch`` names). A file says which namespace it lists, how the public names
+    are enumerated from the installed torch (``names_from``), and one entry per name::
+
+        namespace = "torch.distributed"
+        section = "distributed"
+        title = { en = "torch.distributed (c10d)", zh = "torch.distributed（c10d）" }
+        names_from = "dir"         # "__all__", "dir" or "reference" (see NAMES_FROM)
+
+        [entries]
+        all_reduce = { kind = "function", page = "distributed/collectives", snippets = ["distributed/all_reduce.py"] }
+        AllreduceOptions = { kind = "class", reason = "options", via = "torch.distributed.all_reduce" }
+
+    An entry's key is the name relative to the namespace; a key with a dot (``FSDPModule.unshard``)
+    is a member of a listed class, added by hand where a page shows it.
+
+What an entry says
+    ``kind`` is the Python-domain object type (:data:`KINDS`); a shown entry has ``page`` (a page
+    path without suffix, the same in both languages) and ``snippets`` (paths under ``snippets/``);
+    any other entry has a ``reason`` from :data:`REASONS` and that reason's fields.
+
+This module reads and validates the files; it uses the standard library only, so the Sphinx
+extension (which never imports torch) and the torch-side check (``refsite.lint.api_ledger``) read
+the same entries.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from pathlib import Path
+
+#: How a namespace's public names are enumerated from the installed torch.
+NAMES_FROM = {
+    "__all__": "the module's __all__",
+    "dir": "the module's public attributes (no leading underscore, not a module) whose classes and "
+           "functions are defined in torch (their __module__ starts with `defined_in`, default "
+           "'torch'); plain values without a __module__ are not counted",
+    "reference": "the list in torch's own reference (the section named by `source`); the entries' "
+                 "keys are that list",
+}
+#: Python-domain object types an entry may have.
+KINDS = ("function", "class", "exception", "method", "attribute", "data")
+#: Why a name may be left without an example, and the fields each reason needs.
+REASONS = {
+    "alias": ("of",),                 # another entry's full name: the same API under another name
+    "options": ("via",),              # an options/record type used only through this entry
+    "deprecated": ("replacement",),   # the entry that replaces it (shown there)
+    "hardware": ("needs", "snippets"),  # needs hardware not here; the variant exists and skips
+    "out-of-scope": ("why",),         # one line, both languages
+    "not-yet": (),                    # in scope, no example yet: the coverage pages say so
+}
+#: Reasons whose text fields hold both languages: ``{ en = "...", zh = "..." }``.
+BILINGUAL = ("needs", "why")
+#: The sections of the site, in sidebar order; a namespace belongs to one of them.
+SECTIONS = ("tensors", "training", "parallel", "distributed", "sharded", "debugging")
+
+DEFAULT_DIR = Path("docs") / "ledger"
+
+
+class LedgerError(ValueError):
+    """A ledger file that breaks the format; the message names the file, the entry and the fix."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One public name and how the reference accounts for it."""
+
+    namespace: str
+    key: str
+    kind: str
+    page: str = ""
+    snippets: tuple[str, ...] = ()
+    reason: str = ""
+    fields: dict = dataclasses.field(default_factory=dict, compare=False)
+    file: str = ""
+
+    @property
+    def name(self) -> str:
+        """The full dotted name, ``torch.distributed.all_reduce``."""
+        return f"{self.namespace}.{self.key}"
+
+    @property
+    def shown(self) -> bool:
+        return not self.reason
+
+    @property
+    def member(self) -> bool:
+        """A member of a listed class (``FSDPModule.unshard``), not a name the namespace lists."""
+        return "." in self.key
+
+
+@dataclasses.dataclass(frozen=True)
+class Namespace:
+    """One ledger file: a namespace (or a section of torch's reference) and its entries."""
+
+    file: str
+    namespace: str
+    section: str
+    title: dict
+    names_from: str
+    source: str
+    defined_in: str
+    entries: tuple[Entry, ...]
+
+    @property
+    def slug(self) -> str:
+        return Path(self.file).stem
+
+
+def _entry(ns: str, key: str, raw: object, where: str) -> Entry:
+    if not isinstance(raw, dict):
+        raise LedgerError(f"{where}: entry {key!r} must be a table like "
+                          "{ kind = \"function\", page = \"...\", snippets = [\"...\"] }")
+    raw = dict(raw)
+    kind = raw.pop("kind", None)
+    if kind not in KINDS:
+        raise LedgerError(f"{where}: entry {key!r}: kind {kind!r} is not one of {', '.join(KINDS)}")
+    reason = raw.pop("reason", "")
+    page, snippets = raw.pop("page", ""), tuple(raw.pop("snippets", ()))
+    if not reason:
+        if not page or not snippets:
+            raise LedgerError(f"{where}: entry {key!r} has no reason, so it must be shown: give "
+                              "page = \"<area>/<page>\" and snippets = [\"<area>/<file>.py\", ...]")
+    elif reason not in REASONS:
+        raise LedgerError(f"{where}: entry {key!r}: reason {reason!r} is not one of {', '.join(REASONS)}")
+    else:
+        for field in REASONS[reason]:
+            if field == "snippets":
+                continue
+            value = raw.get(field)
+            if field in BILINGUAL and not (isinstance(value, dict) and value.get("en") and value.get("zh")):
+                raise LedgerError(f"{where}: entry {key!r} ({reason}) needs {field} = "
+                                  "{ en = \"...\", zh = \"...\" }")
+            if field not in BILINGUAL and not (isinstance(value, str) and value):
+                raise LedgerError(f"{where}: entry {key!r} ({reason}) needs {field} = \"<full dotted name>\"")
+        if reason == "hardware" and not snippets:
+            raise LedgerError(f"{where}: entry {key!r} (hardware) needs snippets = [...]: the "
+                              "variant that exists and skips for want of the hardware")
+        unknown = set(raw) - set(REASONS[reason])
+        if unknown:
+            raise LedgerError(f"{where}: entry {key!r}: unknown field(s) {', '.join(sorted(unknown))} "
+                              f"for reason {reason!r} (it takes {', '.join(REASONS[reason]) or 'none'})")
+    if not reason and raw:
+        raise LedgerError(f"{where}: entry {key!r}: unknown field(s) {', '.join(sorted(raw))} "
+                          "for a shown entry (it takes kind, page, snippets)")
+    return Entry(ns, key, kind, page, snippets, reason, raw, where)
+
+
+def read_file(path: Path) -> Namespace:
+    """One ledger file, validated."""
+    where = path.as_posix()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise LedgerError(f"{where}: not valid TOML: {exc}") from None
+    for field in ("namespace", "section", "title", "names_from", "entries"):
+        if field not in data:
+            raise LedgerError(f"{where}: missing `{field}` (see refsite.ledger's format)")
+    if data["names_from"] not in NAMES_FROM:
+        raise LedgerError(f"{where}: names_from {data['names_from']!r} is not one of {', '.join(NAMES_FROM)}")
+    if data["names_from"] == "reference" and not data.get("source"):
+        raise LedgerError(f"{where}: names_from = \"reference\" needs source = \"<the section of "
+                          "torch's reference the entries list>\"")
+    if data["section"] not in SECTIONS:
+        raise LedgerError(f"{where}: section {data['section']!r} is not one of {', '.join(SECTIONS)}")
+    ns = data["namespace"]
+    entries = tuple(_entry(ns, key, raw, where) for key, raw in data["entries"].items())
+    return Namespace(where, ns, data["section"], data["title"], data["names_from"],
+                     data.get("source", ""), data.get("defined_in", "torch"), entries)
+
+
+def read(folder: Path) -> list[Namespace]:
+    """Every ledger file of ``folder``, sorted by file name; a name listed twice is an error."""
+    files = sorted(folder.glob("*.toml"))
+    if not files:
+        raise LedgerError(f"{folder}: no ledger files (*.toml)")
+    namespaces = [read_file(f) for f in files]
+    seen: dict[str, str] = {}
+    for ns in namespaces:
+        for entry in ns.entries:
+            if entry.name in seen:
+                raise LedgerError(f"{ns.file}: {entry.name} is already listed in {seen[entry.name]}; "
+                                  "list each name once")
+            seen[entry.name] = ns.file
+    return namespaces
+
+
+def entries(namespaces: list[Namespace]) -> list[Entry]:
+    """Every entry of every namespace."""
+    return [e for ns in namespaces for e in ns.entries]

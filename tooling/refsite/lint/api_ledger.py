@@ -1,0 +1,250 @@
+"""Keeping the API ledger (``docs/ledger/``, :mod:`refsite.ledger`) true to the installed torch,
+the snippets and the pages.
+
+A finding names the entry and the fix. What is checked:
+
+- every public name torch has in a namespace in scope (enumerated as the ledger file says) has an
+  entry, and every listed name still exists (a torch upgrade lists each new or removed API);
+- an entry's ``kind`` is what the object is;
+- a shown entry's snippets exist and each uses the name (read from its code by
+  :mod:`refsite.ledger.uses`; a name imported under another public path counts when it is the same
+  class or function), and its page embeds each of them, in every language;
+- a reason entry's name is used by no snippet (it would be shown then), and the entries a reason
+  points at exist (a replacement is shown).
+
+``python -m refsite.lint.api_ledger --draft`` prints an entry for each name the ledger lacks (shown
+where snippets already use it, otherwise ``reason = "not-yet"``), ready to paste.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import inspect
+import os
+import re
+import sys
+import types
+import warnings
+from pathlib import Path
+
+from refsite import ledger, project
+from refsite.languages import LANGUAGES
+from refsite.ledger import Entry, Namespace, uses
+from refsite.snippets import read_spec, snippet_paths
+
+_EMBED = re.compile(r"^(?:`{3,}|:{3,})\{snippet\}\s+(\S+)", re.MULTILINE)
+
+
+def _import(name: str) -> object:
+    """The object a full dotted name stands for (the longest importable module, then attributes)."""
+    parts = name.split(".")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:  # a function named like its own submodule (torch.multiprocessing.spawn): the function
+            attr = getattr(importlib.import_module(".".join(parts[:-1])), parts[-1])
+            if not isinstance(attr, types.ModuleType):
+                return attr
+        except (ImportError, AttributeError, ValueError):
+            pass
+        for cut in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)  # AttributeError: no such name
+            return obj
+    raise ImportError(f"no module in {name!r}")
+
+
+def public_names(ns: Namespace) -> dict[str, object]:
+    """The public names of ``ns`` in the installed torch, enumerated as its file says."""
+    if ns.names_from == "reference":
+        return {e.key: None for e in ns.entries if not e.member}
+    module = _import(ns.namespace)
+    if ns.names_from == "__all__":
+        return {name: getattr(module, name, None) for name in module.__all__}
+    found = {}
+    for name in dir(module):
+        obj = getattr(module, name)
+        if name.startswith("_") or isinstance(obj, types.ModuleType):
+            continue
+        if str(getattr(obj, "__module__", None) or "").startswith(ns.defined_in):
+            found[name] = obj
+    return found
+
+
+def kind_of(obj: object, member: bool) -> str:
+    """The Python-domain object type of ``obj``."""
+    if inspect.isclass(obj):
+        return "exception" if issubclass(obj, BaseException) else "class"
+    if callable(obj) or isinstance(obj, (property, types.MethodDescriptorType)):
+        return "method" if member else "function"
+    return "attribute" if member else "data"
+
+
+@functools.cache
+def _snippet_uses(path: Path) -> uses.Uses:
+    return uses.read(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def _identity(name: str) -> int | None:
+    """``id`` of the class or function a dotted name stands for (None for anything else)."""
+    try:
+        obj = _import(name)
+    except (ImportError, AttributeError, ValueError):
+        return None
+    return id(obj) if inspect.isclass(obj) or callable(obj) else None
+
+
+def snippet_uses(path: Path, entry: Entry) -> bool:
+    """Whether the snippet at ``path`` uses ``entry``'s name (by name, or the same object)."""
+    found = _snippet_uses(path)
+    if found.uses(entry.name, entry.member):
+        return True
+    target = _identity(entry.name)
+    return target is not None and any(
+        _identity(name) == target for name in found.dotted if name.startswith("torch"))
+
+
+def _embedded(root: Path, page: str, lang: str) -> set[str] | None:
+    path = root / "docs" / lang / f"{page}.md"
+    return set(_EMBED.findall(path.read_text(encoding="utf-8"))) if path.exists() else None
+
+
+def check(root: Path, namespaces: list[Namespace]) -> list[str]:
+    """Every finding about the ledger, each naming the entry and the fix."""
+    problems: list[str] = []
+    snippets_dir = root / "snippets"
+    all_snippets = [p for p in snippet_paths(snippets_dir)]
+    by_name = {e.name: e for e in ledger.entries(namespaces)}
+    for ns in namespaces:
+        listed = {e.key for e in ns.entries if not e.member}
+        try:
+            public = public_names(ns)
+        except (ImportError, AttributeError) as exc:
+            problems.append(f"{ns.file}: cannot enumerate {ns.namespace} in the installed torch: {exc}")
+            continue
+        for name in sorted(set(public) - listed):
+            problems.append(f"{ns.file}: {ns.namespace}.{name} is public in the installed torch "
+                            f"({ledger.NAMES_FROM[ns.names_from].split(' (')[0]}) but has no entry; add "
+                            "one (python -m refsite.lint.api_ledger --draft prints it)")
+        for name in sorted(listed - set(public)):
+            problems.append(f"{ns.file}: {ns.namespace}.{name} is listed but the installed torch no "
+                            "longer has it as a public name; remove the entry (and what shows it)")
+    for entry in by_name.values():
+        problems += _check_entry(root, entry, by_name, all_snippets)
+    return problems
+
+
+def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippets: list[Path]) -> list[str]:
+    where = f"{entry.file}: {entry.name}"
+    try:
+        obj = _import(entry.name)
+    except (ImportError, AttributeError) as exc:
+        return [f"{where}: not found in the installed torch ({exc}); fix the name or remove the entry"]
+    found: list[str] = []
+    real = kind_of(obj, entry.member)
+    if real != entry.kind:
+        found.append(f"{where}: kind is {entry.kind!r} but the object is a {real}; write kind = \"{real}\"")
+    for snippet in entry.snippets:
+        path = root / "snippets" / snippet
+        if not path.exists():
+            found.append(f"{where}: snippet {snippet} does not exist under snippets/")
+        elif entry.shown and not snippet_uses(path, entry):
+            found.append(f"{where}: snippets/{snippet} does not use {entry.name}; name a snippet that "
+                         "does, or make the snippet use it")
+        elif entry.reason == "hardware" and not any(v.gpus for v in read_spec(path).variants):
+            found.append(f"{where}: reason hardware, but snippets/{snippet} has no variant that needs GPUs")
+    if entry.shown or entry.reason == "hardware":
+        for lang in LANGUAGES:
+            embedded = _embedded(root, entry.page, lang) if entry.page else None
+            if entry.page and embedded is None:
+                found.append(f"{where}: page docs/{lang}/{entry.page}.md does not exist")
+                continue
+            for snippet in entry.snippets:
+                if embedded is not None and snippet not in embedded:
+                    found.append(f"{where}: docs/{lang}/{entry.page}.md does not embed {snippet} "
+                                 f"(```{{snippet}} {snippet}```); embed it or name the page that does")
+    if not entry.shown and entry.reason != "hardware":
+        users = [p.relative_to(root).as_posix() for p in all_snippets if snippet_uses(p, entry)]
+        if users:
+            found.append(f"{where}: reason {entry.reason!r}, but {', '.join(users)} use(s) it; make "
+                         f"it shown (page and snippets) instead")
+    target = entry.fields.get("of") or entry.fields.get("via") or entry.fields.get("replacement")
+    if target and target not in by_name:
+        found.append(f"{where}: points at {target}, which has no entry in the ledger")
+    elif entry.reason == "deprecated" and not by_name[target].shown:
+        found.append(f"{where}: its replacement {target} is not shown; show it first")
+    return found
+
+
+def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
+    """For each ledger file, a TOML line for every public name it lacks."""
+    first = next(iter(LANGUAGES))
+    pages = {}
+    for path in sorted((root / "docs" / first).rglob("*.md")):
+        page = path.relative_to(root / "docs" / first).with_suffix("").as_posix()
+        for snippet in _EMBED.findall(path.read_text(encoding="utf-8")):
+            pages.setdefault(snippet, page)
+    all_snippets = snippet_paths(root / "snippets")
+    lines: dict[str, list[str]] = {}
+    for ns in namespaces:
+        listed = {e.key for e in ns.entries}
+        for name, obj in sorted(public_names(ns).items()):
+            if name in listed:
+                continue
+            probe = Entry(ns.namespace, name, "data")
+            kind = kind_of(obj if obj is not None else _import(probe.name), probe.member)
+            users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets
+                     if snippet_uses(p, probe)]
+            shown = sorted((u for u in users if u in pages), key=lambda u: _preference(root, pages[u], probe.name, ns.section))
+            if shown:
+                page = pages[shown[0]]
+                same = [u for u in shown if pages[u] == page][:3]
+                line = f'{_key(name)} = {{ kind = "{kind}", page = "{page}", snippets = {_list(same)} }}'
+            else:
+                line = f'{_key(name)} = {{ kind = "{kind}", reason = "not-yet" }}'
+            lines.setdefault(ns.file, []).append(line)
+    return lines
+
+
+def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
+    """Sort key for the page a draft entry names: one with the name in a signature block first,
+    then one of the namespace's own section."""
+    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
+    short = name.rpartition(".")[2]
+    has_signature = re.search(r"\{signature\}[^`]*\b" + re.escape(short) + r"\(", text) is not None
+    return (not has_signature, not page.startswith(section))
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
+
+
+def _list(items: list[str]) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m refsite.lint.api_ledger", description=__doc__.split("\n")[0])
+    parser.add_argument("--draft", action="store_true", help="print entries for the names the ledger lacks")
+    args = parser.parse_args(argv)
+    root = project.root()
+    os.chdir(root)  # findings name files relative to the checkout
+    namespaces = ledger.read(ledger.DEFAULT_DIR)
+    root = Path(".")
+    if args.draft:
+        for file, lines in draft(root, namespaces).items():
+            print(f"# {file}\n" + "\n".join(lines) + "\n")
+        return 0
+    problems = check(root, namespaces)
+    print("\n".join(problems) or "the ledger is true to the installed torch, the snippets and the pages")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
