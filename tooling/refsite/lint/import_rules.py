@@ -32,11 +32,12 @@ class World:
 WORLDS = (
     World("shared", ("refsite.languages", "refsite.project"), (), (), exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), ()),
+    World("ledger", ("refsite.ledger",), ("shared",), ()),
     World("testing", ("refsite.testing",), ("shared", "snippets", "ranktest"),
           ("pytest", "_pytest", "torch", "numpy")),
-    World("sphinxext", ("refsite.sphinxext",), ("shared", "snippets"),
+    World("sphinxext", ("refsite.sphinxext",), ("shared", "snippets", "ledger"),
           ("sphinx", "docutils", "myst_parser", "jieba")),
-    World("lint", ("refsite.lint",), ("shared", "snippets"), ("torch", "markdown_it", "myst_parser")),
+    World("lint", ("refsite.lint",), ("shared", "snippets", "ledger"), ("torch", "markdown_it", "myst_parser")),
     World("ranktest", ("ranktest",), ("ranktest",), ("torch", "pytest", "_pytest", "numpy")),
 )
 
