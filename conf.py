@@ -37,6 +37,7 @@ extensions = [
     "autodoc2",
     "sphinx_copybutton",
     "refsite.sphinxext.verified_snippets",
+    "refsite.sphinxext.api_entries",
     "refsite.sphinxext.record_changes",
     "refsite.sphinxext.recorded_quotes",
     "refsite.sphinxext.compat_roles",

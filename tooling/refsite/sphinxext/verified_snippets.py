@@ -45,6 +45,8 @@ logger = logging.getLogger(__name__)
 
 #: Static files (tabs script and styles) added to every HTML page.
 STATIC_DIR = Path(__file__).with_name("static")
+#: Attribute of a ``{snippet}`` block naming its snippet (the API objects anchor there).
+SNIPPET_ATTRIBUTE = "vs_snippet"
 #: ``copybutton_selector`` that gives copy buttons to sources and commands, not to outputs.
 COPYBUTTON_SELECTOR = "div.vs-source div.highlight pre, div.vs-command div.highlight pre"
 
@@ -145,6 +147,7 @@ class SnippetDirective(SphinxDirective):
                        f"module docstring of {path.name}", "header")
             return []
         block = nodes.container(classes=["vs-snippet"])
+        block[SNIPPET_ATTRIBUTE] = rel
         block += self._source(spec)
         tabs = nodes.container(classes=["vs-tabs", "vs-variants"])
         shown: list[Record] = []

@@ -1,0 +1,67 @@
+"""The ledger's entries in the built site: every shown entry is a Python-domain object in both
+languages (genindex, objects.inv), the tooling's names are not among the torch names, and
+searching an exact API name puts its entry first."""
+
+from __future__ import annotations
+
+import posixpath
+import urllib.parse
+from pathlib import Path
+
+import bs4
+
+import pytest
+from sphinx.util.inventory import InventoryFile
+
+from refsite import ledger
+from refsite.sphinxext.api_entries import node_id
+from tests.browser.browser_support import REPO, By, WebDriver, WebDriverWait, drain, is_local
+
+pytestmark = pytest.mark.browser
+
+ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_DIR))}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize(("query", "name"), [
+    ("all_to_all_single", "torch.distributed.all_to_all_single"),
+    ("fully_shard", "torch.distributed.fsdp.fully_shard"),
+    ("torch.where", "torch.where"),
+])
+def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: str, lang: str,
+                                                 query: str, name: str) -> None:
+    entry = ENTRIES[name]
+    assert entry.shown, f"{name} is not shown in the ledger"
+    visit_url = f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}"
+    browser.get(visit_url)
+    selector = "#search-results ul.search li a"
+    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, selector), query)
+    found = [(a.get_attribute("href"), a.text) for a in browser.find_elements(By.CSS_SELECTOR, selector)]
+    expected = f"{base_url}{lang}/{entry.page}.html#{node_id(name)}"
+    assert found[0][0] == expected, (
+        f"searching {query!r} ({lang}) should find {expected} first; found first: {found[:3]}")
+    errors, urls = drain(browser)
+    assert not errors and all(map(is_local, urls)), (errors, urls)
+
+
+SHOWN = {name for name, e in ENTRIES.items() if e.shown}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_objects_inv_holds_every_shown_entry_and_no_tooling_name_as_torch(site: Path, lang: str) -> None:
+    with open(site / lang / "objects.inv", "rb") as f:
+        inventory = InventoryFile.load(f, "", posixpath.join)
+    py = {name: item for kind, items in inventory.items() if kind.startswith("py:") for name, item in items.items()}
+    torch_names = {name for name in py if name.split(".")[0] == "torch"}
+    assert torch_names == SHOWN, (sorted(SHOWN - torch_names)[:10], sorted(torch_names - SHOWN)[:10])
+    for name in SHOWN:
+        assert py[name].uri == f"{ENTRIES[name].page}.html#{node_id(name)}", name
+    assert {name.split(".")[0] for name in py} <= {"torch", "ranktest", "refsite"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_genindex_lists_every_shown_entry(site: Path, lang: str) -> None:
+    page = bs4.BeautifulSoup((site / lang / "genindex.html").read_text(encoding="utf-8"), "html.parser")
+    targets = {a["href"] for a in page.select("table.indextable a[href]")}
+    missing = [n for n in sorted(SHOWN) if f"{ENTRIES[n].page}.html#{node_id(n)}" not in targets]
+    assert not missing, f"{len(missing)} shown entries are not in {lang}/genindex.html: {missing[:10]}"

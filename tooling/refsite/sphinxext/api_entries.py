@@ -1,0 +1,210 @@
+"""Every shown entry of the API ledger (:mod:`refsite.ledger`) as a Python-domain object on the
+page that shows it, and the generated pages that list the ledger.
+
+Objects
+    For each shown entry of a page, the object (``torch.distributed.all_reduce``, kind from the
+    ledger) is anchored at the page's ``{signature}`` block that names it (the signature the page
+    checks against torch), or else at the first embedding of the entry's snippet. It gets an index
+    entry (so ``genindex`` lists it), goes into ``objects.inv`` and the search index, and
+    ``{py:func}`torch.where``` links to it.
+
+Directives
+    ``{api-coverage}``: per namespace of the ledger, the counts and every name with its link or
+    its reason. ``{api-index}``: every name A to Z. Nothing in them is typed: both are made from
+    the ledger when the site is built.
+
+Configuration (``conf.py``)
+    ``api_entries_ledger``: the ledger's folder, relative to the configuration directory
+    (default ``docs/ledger``).
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections import Counter
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.locale import _
+from sphinx.util import logging
+from sphinx.transforms import SphinxTransform
+from sphinx.util.docutils import SphinxDirective
+
+from refsite import __version__, ledger
+from refsite.ledger import Entry, Namespace
+from refsite.sphinxext.api_strings import strings_for
+from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
+
+logger = logging.getLogger(__name__)
+
+#: Short class names signature blocks use, and their full names.
+SIGNATURE_ALIASES = {"Tensor": "torch.Tensor"}
+_HEAD = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\(", re.MULTILINE)
+
+
+def _namespaces(app: Sphinx) -> list[Namespace]:
+    if not hasattr(app, "_api_ledger"):
+        app._api_ledger = ledger.read(Path(app.confdir, app.config.api_entries_ledger))
+    return app._api_ledger
+
+
+def _index_text(entry: Entry) -> str:
+    owner, _dot, short = entry.name.rpartition(".")
+    if entry.kind == "method":
+        return _("%s() (%s method)") % (short, owner)
+    if entry.kind == "attribute":
+        return _("%s (%s attribute)") % (short, owner)
+    if entry.kind == "function":
+        return _("%s() (in module %s)") % (short, owner)
+    if entry.kind in ("class", "exception"):
+        return _("%s (class in %s)") % (short, owner)
+    return _("%s (in module %s)") % (short, owner)
+
+
+def node_id(name: str) -> str:
+    """The anchor of an entry on its page."""
+    return "api-" + name.replace(".", "-").replace("_", "-").lower()
+
+
+def _signature_names(block: nodes.literal_block) -> set[str]:
+    names = set()
+    for head in _HEAD.findall(block.astext()):
+        first, _dot, rest = head.partition(".")
+        names.add(SIGNATURE_ALIASES.get(first, first) + ("." + rest if rest else ""))
+    return names
+
+
+class PlaceObjects(SphinxTransform):
+    """Anchor each shown entry of the page at its signature block or its snippet (a transform:
+    it runs before the domains collect the page's index entries)."""
+
+    default_priority = 800
+
+    def apply(self, **kwargs: typing.Any) -> None:
+        place_objects(self.env.app, self.document)
+
+
+def place_objects(app: Sphinx, doctree: nodes.document) -> None:
+    """Anchor each shown entry of this page at its signature block or its snippet."""
+    docname = app.env.docname
+    for ns in _namespaces(app):  # a ledger change may add or move an object on any page
+        app.env.note_dependency(str(Path(app.confdir, app.config.api_entries_ledger, Path(ns.file).name)))
+    here = [e for e in ledger.entries(_namespaces(app)) if e.shown and e.page == docname]
+    if not here:
+        return
+    signatures = [(n, _signature_names(n)) for n in doctree.findall(nodes.literal_block)
+                  if "vs-signature" in n["classes"]]
+    snippets = {}
+    for block in doctree.findall(nodes.container):
+        if block.get(SNIPPET_ATTRIBUTE):
+            snippets.setdefault(block[SNIPPET_ATTRIBUTE], block)
+    domain = app.env.get_domain("py")
+    for entry in here:
+        anchor = next((n for n, names in signatures if entry.name in names), None)
+        if anchor is None:
+            anchor = next((snippets[s] for s in entry.snippets if s in snippets), None)
+        if anchor is None:
+            logger.warning(f"{entry.name}: the ledger ({entry.file}) says page {docname} shows it, but "
+                           f"the page embeds none of {', '.join(entry.snippets)}; fix the ledger or the page",
+                           location=docname, type="api_entries", subtype="anchor")
+            continue
+        ident = node_id(entry.name)
+        index = addnodes.index(entries=[("single", _index_text(entry), ident, "", None)])
+        target = nodes.target("", "", ids=[ident])
+        parent = anchor.parent
+        position = parent.index(anchor)
+        parent.insert(position, target)
+        parent.insert(position, index)
+        domain.note_object(entry.name, entry.kind, ident, location=anchor)
+
+
+def _xref(name: str, shown: set[str]) -> nodes.Node:
+    code = nodes.literal(name, name)
+    if name not in shown:
+        return code
+    return addnodes.pending_xref("", code, refdomain="py", reftype="obj", reftarget=name,
+                                 refexplicit=True, refwarn=True)
+
+
+class _LedgerDirective(SphinxDirective):
+    has_content = False
+
+    def _context(self) -> tuple[list[Namespace], set[str], typing.Any]:
+        namespaces = _namespaces(self.env.app)
+        for ns in namespaces:
+            self.env.note_dependency(str(Path(self.env.app.confdir, self.config.api_entries_ledger, Path(ns.file).name)))
+        shown = {e.name for e in ledger.entries(namespaces) if e.shown}
+        return namespaces, shown, strings_for(self.config.language)
+
+    def _where(self, entry: Entry, shown: set[str], strings: typing.Any) -> nodes.paragraph:
+        para = nodes.paragraph()
+        if entry.shown:
+            ref = addnodes.pending_xref("", nodes.inline(entry.page, entry.page), refdomain="std",
+                                        reftype="doc", reftarget="/" + entry.page, refexplicit=False)
+            para += ref
+            return para
+        text, target = strings.reason(entry)
+        para += nodes.Text(text)
+        if target:
+            para += _xref(target, shown)
+        return para
+
+
+class CoverageDirective(_LedgerDirective):
+    """``{api-coverage}``: counts and every name, per namespace of the ledger."""
+
+    def run(self) -> list[nodes.Node]:
+        namespaces, shown, strings = self._context()
+        out: list[nodes.Node] = [nodes.paragraph("", strings.totals(ledger.entries(namespaces)))]
+        for ns in namespaces:
+            section = nodes.section(ids=[f"coverage-{ns.slug.replace('.', '-')}"])
+            section += nodes.title("", ns.title[strings.lang])
+            section += nodes.paragraph("", strings.counts(ns))
+            section += nodes.paragraph("", strings.enumerated(ns))
+            items = nodes.bullet_list()
+            for entry in ns.entries:
+                item = nodes.list_item()
+                para = self._where(entry, shown, strings)
+                para.insert(0, nodes.Text(" — "))
+                para.insert(0, _xref(entry.name, shown))
+                item += para
+                items += item
+            section += items
+            out.append(section)
+        return out
+
+
+class IndexDirective(_LedgerDirective):
+    """``{api-index}``: every name of the ledger, A to Z by its last part."""
+
+    def run(self) -> list[nodes.Node]:
+        namespaces, shown, strings = self._context()
+        entries = sorted(ledger.entries(namespaces), key=lambda e: (e.name.rpartition(".")[2].lower(), e.name))
+        out: list[nodes.Node] = []
+        letters = Counter(e.name.rpartition(".")[2][0].upper() for e in entries)
+        for letter in sorted(letters):
+            section = nodes.section(ids=[f"a-z-{letter.lower()}"])
+            section += nodes.title("", letter)
+            items = nodes.bullet_list()
+            for entry in (e for e in entries if e.name.rpartition(".")[2][0].upper() == letter):
+                item = nodes.list_item()
+                para = self._where(entry, shown, strings)
+                para.insert(0, nodes.Text(" — "))
+                para.insert(0, _xref(entry.name, shown))
+                item += para
+                items += item
+            section += items
+            out.append(section)
+        return out
+
+
+def setup(app: Sphinx) -> dict[str, typing.Any]:
+    """Register the configuration value, the object placement and the two directives."""
+    app.add_config_value("api_entries_ledger", "docs/ledger", "env", types=frozenset({str}))
+    app.add_transform(PlaceObjects)
+    app.add_directive("api-coverage", CoverageDirective)
+    app.add_directive("api-index", IndexDirective)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
