@@ -195,14 +195,32 @@ def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
         return _draft(root, namespaces)
 
 
-def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
+def _pages(root: Path) -> dict[str, str]:
+    """The first page (of the first language) that embeds each snippet."""
     first = next(iter(LANGUAGES))
-    pages = {}
+    pages: dict[str, str] = {}
     for path in sorted((root / "docs" / first).rglob("*.md")):
         page = path.relative_to(root / "docs" / first).with_suffix("").as_posix()
         for snippet in _EMBED.findall(path.read_text(encoding="utf-8")):
             pages.setdefault(snippet, page)
-    all_snippets = snippet_paths(root / "snippets")
+    return pages
+
+
+def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, str],
+          all_snippets: list[Path]) -> str:
+    """The TOML line of an entry: shown where an embedded snippet uses the name, else not-yet."""
+    users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets if snippet_uses(p, probe)]
+    shown = sorted((u for u in users if u in pages),
+                   key=lambda u: _preference(root, pages[u], probe.name, section))
+    if shown:
+        page = pages[shown[0]]
+        same = [u for u in shown if pages[u] == page][:3]
+        return f'{_key(probe.key)} = {{ kind = "{kind}", page = "{page}", snippets = {_list(same)} }}'
+    return f'{_key(probe.key)} = {{ kind = "{kind}", reason = "not-yet" }}'
+
+
+def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
+    pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
     lines: dict[str, list[str]] = {}
     for ns in namespaces:
         listed = {e.key for e in ns.entries}
@@ -211,17 +229,32 @@ def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
                 continue
             probe = Entry(ns.namespace, name, "data")
             kind = kind_of(obj if obj is not None else _import(probe.name), probe.member)
-            users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets
-                     if snippet_uses(p, probe)]
-            shown = sorted((u for u in users if u in pages), key=lambda u: _preference(root, pages[u], probe.name, ns.section))
-            if shown:
-                page = pages[shown[0]]
-                same = [u for u in shown if pages[u] == page][:3]
-                line = f'{_key(name)} = {{ kind = "{kind}", page = "{page}", snippets = {_list(same)} }}'
-            else:
-                line = f'{_key(name)} = {{ kind = "{kind}", reason = "not-yet" }}'
-            lines.setdefault(ns.file, []).append(line)
+            lines.setdefault(ns.file, []).append(_line(root, probe, kind, ns.section, pages, all_snippets))
     return lines
+
+
+def update(root: Path, namespaces: list[Namespace]) -> list[str]:
+    """Rewrite, in place, each ``not-yet`` entry that an embedded snippet now uses as shown;
+    the entries changed, by full name."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
+        changed = []
+        for ns in namespaces:
+            path = root / ns.file
+            text = path.read_text(encoding="utf-8")
+            for entry in ns.entries:
+                if entry.reason != "not-yet":
+                    continue
+                line = _line(root, entry, entry.kind, ns.section, pages, all_snippets)
+                if "not-yet" in line:
+                    continue
+                old = re.compile(rf'^{re.escape(_key(entry.key))} = \{{.*\}}$', re.MULTILINE)
+                text, count = old.subn(line.replace("\\", "\\\\"), text, count=1)
+                if count:
+                    changed.append(entry.name)
+            path.write_text(text, encoding="utf-8")
+        return changed
 
 
 def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
@@ -244,11 +277,17 @@ def _list(items: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m refsite.lint.api_ledger", description=__doc__.split("\n")[0])
     parser.add_argument("--draft", action="store_true", help="print entries for the names the ledger lacks")
+    parser.add_argument("--update", action="store_true",
+                        help="rewrite each not-yet entry that an embedded snippet now uses as shown")
     args = parser.parse_args(argv)
     root = project.root()
     os.chdir(root)  # findings name files relative to the checkout
     namespaces = ledger.read(ledger.DEFAULT_DIR)
     root = Path(".")
+    if args.update:
+        changed = update(root, namespaces)
+        print("\n".join(f"now shown: {name}" for name in changed) or "no not-yet entry is used by a snippet")
+        namespaces = ledger.read(ledger.DEFAULT_DIR)
     if args.draft:
         for file, lines in draft(root, namespaces).items():
             print(f"# {file}\n" + "\n".join(lines) + "\n")
