@@ -38,6 +38,7 @@ extensions = [
     "sphinx_copybutton",
     "refsite.sphinxext.verified_snippets",
     "refsite.sphinxext.api_entries",
+    "refsite.sphinxext.tooling_index",
     "refsite.sphinxext.record_changes",
     "refsite.sphinxext.recorded_quotes",
     "refsite.sphinxext.compat_roles",

@@ -65,3 +65,15 @@ def test_genindex_lists_every_shown_entry(site: Path, lang: str) -> None:
     targets = {a["href"] for a in page.select("table.indextable a[href]")}
     missing = [n for n in sorted(SHOWN) if f"{ENTRIES[n].page}.html#{node_id(n)}" not in targets]
     assert not missing, f"{len(missing)} shown entries are not in {lang}/genindex.html: {missing[:10]}"
+
+
+@pytest.mark.parametrize(("lang", "title"), [("en", "Tooling index"), ("zh", "工具索引")])
+def test_the_tooling_is_indexed_apart(site: Path, lang: str, title: str) -> None:
+    general = (site / lang / "genindex.html").read_text(encoding="utf-8")
+    index = bs4.BeautifulSoup(general, "html.parser").select("table.indextable a[href]")
+    assert index and not [a["href"] for a in index if "apidocs/" in a["href"]]
+    tooling = bs4.BeautifulSoup((site / lang / "py-toolingindex.html").read_text(encoding="utf-8"), "html.parser")
+    assert title in tooling.title.text
+    hrefs = {a["href"] for a in tooling.select("table.indextable a[href]")}
+    assert any(h.endswith("#ranktest.Forkserver") for h in hrefs), sorted(hrefs)[:5]
+    assert not any("#api-torch" in h for h in hrefs)

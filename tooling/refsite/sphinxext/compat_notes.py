@@ -16,13 +16,16 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
-from refsite.snippets import Record, Spec, Variant
+from refsite.snippets import Record, Spec, SpecError, Variant
 from refsite import __version__
+
+logger = logging.getLogger(__name__)
 
 #: Where a snippet block keeps what its records say, for the page stamp.
 RECORDS_ATTRIBUTE = "vs_records"
@@ -194,11 +197,16 @@ class CompatTableDirective(SphinxDirective):
         releases = [compat_results.short_release(run.torch) for run in runs]
         rows, pins = [], set()
         for path in snippets.snippet_paths(root / self.arguments[0]):
-            spec = snippets.read_spec(path)
             self.env.note_dependency(str(path))
+            try:
+                spec = snippets.read_spec(path)
+                cpu = [(v, snippets.read_record(spec.record_path(v))) for v in spec.variants if v.device == "cpu"]
+            except SpecError as exc:  # the snippet's own page reports it too; the table must not crash
+                logger.warning(f"compat table: {exc}", location=(self.env.docname, self.lineno),
+                               type="compat_notes", subtype="record")
+                continue
             code = compat_results.code_digest(path)
-            for variant in (v for v in spec.variants if v.device == "cpu"):
-                record = snippets.read_record(spec.record_path(variant))
+            for variant, record in cpu:
                 digest = compat_results.record_digest(record)
                 key = compat_results.variant_key(path.relative_to(root).as_posix(), variant.id)
                 cells = []
