@@ -252,3 +252,17 @@ def test_changed_english_comment_fails_the_zh_build(app: SphinxTestApp) -> None:
     assert "[verified_snippets.translation]" in untranslated
     assert "greet.zh.toml translates comment 'two lines in all', which is not in the snippet " \
         "any more" in unused
+
+
+def test_a_template_lists_every_english_text_to_fill_in(capsys: pytest.CaptureFixture[str]) -> None:
+    import tomllib
+
+    from refsite.snippets import translations
+    from refsite.snippets.localized import english_texts
+
+    snippet = ROOT / "snippets" / "tensors" / "arange.py"
+    assert translations.main(["template", str(snippet)]) == 0
+    made = tomllib.loads(capsys.readouterr().out)
+    docstring, keys = english_texts(snippet.read_text(encoding="utf-8"))
+    assert made["docstring"] == {"en": docstring, "zh": ""}
+    assert made["comments"] == dict.fromkeys(keys, "")

@@ -216,16 +216,6 @@ def findings(page: str, snippets: Path) -> list[tuple[int, str, str]]:
             if backed is None]
 
 
-def coverage(docs: Path, snippets: Path) -> dict[str, int]:
-    """How many output-shaped texts the pages hold, by what backs them."""
-    counts = dict(count_quotations(docs))
-    for lang in LANGUAGES:
-        for path in (docs / lang).rglob("*.md"):
-            for *_rest, backed in classify(path.read_text(encoding="utf-8"), snippets):
-                counts[str(backed)] = counts.get(str(backed), 0) + 1
-    return counts
-
-
 def check_docs(docs: Path, snippets: Path) -> list[str]:
     """Every unbacked output-shaped text of every page, as 'page:line: kind: text'."""
     problems = []

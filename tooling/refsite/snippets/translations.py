@@ -1,8 +1,9 @@
 """The command line of :mod:`refsite.snippets.localized`, and writing a translation file.
 
 ``python -m refsite.snippets.translations check snippets/<area>/<api>.py`` lists what is untranslated or
-stale in that snippet's ``.zh.toml``; ``show`` prints the Chinese file. :func:`render` writes a
-translation file in the fixed format.
+stale in that snippet's ``.zh.toml``; ``show`` prints the Chinese file; ``template`` prints a
+new translation file for a snippet (every English text, each ``zh`` empty, in the fixed format of
+:func:`render`) to fill in.
 """
 
 from __future__ import annotations
@@ -49,12 +50,18 @@ def render(snippet: Path, docstring_zh: str, comments_zh: dict[str, str]) -> str
 
 
 def main(argv: list[str]) -> int:
-    """``python -m refsite.snippets.translations check|show FILE.py...``: report problems, or print the result."""
+    """``python -m refsite.snippets.translations check|show|template FILE.py...``: report
+    problems, print the Chinese file, or print a translation file to fill in."""
     import sys
 
-    if len(argv) < 2 or argv[0] not in ("check", "show"):
+    if len(argv) < 2 or argv[0] not in ("check", "show", "template"):
         print(main.__doc__, file=sys.stderr)
         return 2
+    if argv[0] == "template":
+        for name in argv[1:]:
+            _docstring, keys = english_texts(Path(name).read_text(encoding="utf-8"))
+            print(render(Path(name), "", dict.fromkeys(keys, "")), end="")
+        return 0
     status = 0
     for name in argv[1:]:
         result = localize(Path(name))
