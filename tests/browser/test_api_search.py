@@ -77,3 +77,34 @@ def test_the_tooling_is_indexed_apart(site: Path, lang: str, title: str) -> None
     hrefs = {a["href"] for a in tooling.select("table.indextable a[href]")}
     assert any(h.endswith("#ranktest.Forkserver") for h in hrefs), sorted(hrefs)[:5]
     assert not any("#api-torch" in h for h in hrefs)
+
+
+CAPTIONS = {
+    "en": ["Tensors", "Training", "Data parallel", "torch.distributed", "Sharded training",
+           "Debugging", "Testing and GPU runners", "Reference"],
+    "zh": ["张量", "训练", "数据并行", "torch.distributed", "分片训练", "调试", "测试与 GPU 运行器", "参考"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_sidebar_is_grouped_under_section_captions(site: Path, lang: str) -> None:
+    page = bs4.BeautifulSoup((site / lang / "tensors/select.html").read_text(encoding="utf-8"), "html.parser")
+    assert [c.text for c in page.select("p.caption span.caption-text")] == CAPTIONS[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_coverage_and_a_to_z_pages_are_made_from_the_ledger(site: Path, lang: str) -> None:
+    from refsite.sphinxext.api_strings import strings_for
+
+    namespaces = ledger.read(REPO / ledger.DEFAULT_DIR)
+    strings = strings_for(lang)
+    coverage = bs4.BeautifulSoup((site / lang / "reference/coverage.html").read_text(encoding="utf-8"), "html.parser")
+    text = coverage.get_text(" ")
+    assert strings.totals(ledger.entries(namespaces)) in text
+    for ns in namespaces:
+        assert strings.counts(ns) in text and ns.title[lang] in text, ns.file
+    links = {a["href"] for a in coverage.select("a[href*='#api-']")}
+    assert {f"../{e.page}.html#{node_id(n)}" for n, e in ENTRIES.items() if e.shown} <= links
+    a_to_z = bs4.BeautifulSoup((site / lang / "reference/api_index.html").read_text(encoding="utf-8"), "html.parser")
+    listed = [li.find("code").text for li in a_to_z.select("section li") if li.find("code")]
+    assert sorted(listed) == sorted(ENTRIES)
