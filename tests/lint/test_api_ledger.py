@@ -10,7 +10,8 @@ import pytest
 
 from refsite import ledger
 from refsite.ledger import LedgerError, uses
-from refsite.lint.api_ledger import check, draft
+from refsite.lint.api_ledger import check
+from refsite.lint.api_ledger_draft import draft
 from tests.support.paths import REPO
 
 HEADER = """\
@@ -39,8 +40,8 @@ def _checkout(tmp_path: Path, ns: str, names_from: str, entries: str,
     return ledger.read(tmp_path / "docs" / "ledger")
 
 
-WHERE = "import torch\nprint(torch.where(torch.tensor([True]), 1, 0))\n"
-NONZERO = "import torch\nprint(torch.nonzero(torch.tensor([1])))\n"
+WHERE = '"""torch.where.\n\nRun: python where.py\n"""\nimport torch\nprint(torch.where(torch.tensor([True]), 1, 0))\n'
+NONZERO = '"""torch.nonzero.\n\nRun: python where.py\n"""\nimport torch\nprint(torch.nonzero(torch.tensor([1])))\n'
 PAGE = "# P\n\n```{snippet} tensors/where.py\n```\n"
 
 
@@ -130,3 +131,13 @@ def test_uses_follows_imports_aliases_and_members() -> None:
     assert found.uses("torch.Tensor.bernoulli_", member=True)
     assert not found.uses("torch.Tensor.bernoulli_", member=False)
     assert not found.uses("torch.distributed.all_gather", member=False)
+
+
+def test_a_shown_entry_whose_snippets_all_need_gpus_fails(tmp_path: Path) -> None:
+    gpu_only = WHERE.replace("Run: python where.py\n", "Run: python where.py\nVariants: cuda\n")
+    namespaces = _checkout(tmp_path, "torch", "reference", """\
+        where = { kind = "function", page = "tensors/p", snippets = ["tensors/where.py"] }
+        """, {"tensors/where.py": gpu_only}, {"tensors/p.md": PAGE})
+    found = check(tmp_path, namespaces)
+    assert len(found) == 1, found
+    assert "every snippet it names needs GPUs" in found[0] and 'reason = "hardware"' in found[0]

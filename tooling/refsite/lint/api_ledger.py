@@ -13,7 +13,8 @@ A finding names the entry and the fix. What is checked:
   points at exist (a replacement is shown).
 
 ``python -m refsite.lint.api_ledger --draft`` prints an entry for each name the ledger lacks (shown
-where snippets already use it, otherwise ``reason = "not-yet"``), ready to paste.
+where snippets already use it, otherwise ``reason = "not-yet"``), ready to paste; ``--update``
+rewrites each entry with a reason that an embedded snippet now uses as shown.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from pathlib import Path
 from refsite import ledger, project
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace, uses
-from refsite.snippets import read_spec, snippet_paths
+from refsite.snippets import SpecError, read_spec, snippet_paths
 
 _EMBED = re.compile(r"^(?:`{3,}|:{3,})\{snippet\}\s+(\S+)", re.MULTILINE)
 
@@ -110,6 +111,14 @@ def snippet_uses(path: Path, entry: Entry) -> bool:
         _identity(name) == target for name in found.dotted if name.startswith("torch"))
 
 
+def _gpus_only(path: Path) -> bool:
+    """Whether every variant of the snippet at ``path`` needs GPUs (no verified run here)."""
+    try:
+        return not any(v.gpus == 0 for v in read_spec(path).variants)
+    except SpecError:  # its own tests name the header problem
+        return False
+
+
 def _embedded(root: Path, page: str, lang: str) -> set[str] | None:
     path = root / "docs" / lang / f"{page}.md"
     return set(_EMBED.findall(path.read_text(encoding="utf-8"))) if path.exists() else None
@@ -163,8 +172,12 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
         elif entry.shown and not snippet_uses(path, entry):
             found.append(f"{where}: snippets/{snippet} does not use {entry.name}; name a snippet that "
                          "does, or make the snippet use it")
-        elif entry.reason == "hardware" and not any(v.gpus for v in read_spec(path).variants):
+        elif entry.reason == "hardware" and not _gpus_only(path):
             found.append(f"{where}: reason hardware, but snippets/{snippet} has no variant that needs GPUs")
+    if entry.shown and entry.snippets and all(_gpus_only(root / "snippets" / s) for s in entry.snippets):
+        found.append(f"{where}: every snippet it names needs GPUs, so no verified run here shows it; give "
+                     "it reason = \"hardware\" with needs = { en = \"...\", zh = \"...\" } (the "
+                     "snippets stay, skipped with that reason), or name a snippet that runs on CPU")
     if entry.shown or entry.reason == "hardware":
         for lang in LANGUAGES:
             embedded = _embedded(root, entry.page, lang) if entry.page else None
@@ -188,98 +201,13 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
     return found
 
 
-def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
-    """For each ledger file, a TOML line for every public name it lacks."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return _draft(root, namespaces)
-
-
-def _pages(root: Path) -> dict[str, str]:
-    """The first page (of the first language) that embeds each snippet."""
-    first = next(iter(LANGUAGES))
-    pages: dict[str, str] = {}
-    for path in sorted((root / "docs" / first).rglob("*.md")):
-        page = path.relative_to(root / "docs" / first).with_suffix("").as_posix()
-        for snippet in _EMBED.findall(path.read_text(encoding="utf-8")):
-            pages.setdefault(snippet, page)
-    return pages
-
-
-def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, str],
-          all_snippets: list[Path]) -> str:
-    """The TOML line of an entry: shown where an embedded snippet uses the name, else not-yet."""
-    users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets if snippet_uses(p, probe)]
-    shown = sorted((u for u in users if u in pages),
-                   key=lambda u: _preference(root, pages[u], probe.name, section))
-    if shown:
-        page = pages[shown[0]]
-        same = [u for u in shown if pages[u] == page][:3]
-        return f'{_key(probe.key)} = {{ kind = "{kind}", page = "{page}", snippets = {_list(same)} }}'
-    return f'{_key(probe.key)} = {{ kind = "{kind}", reason = "not-yet" }}'
-
-
-def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
-    pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
-    lines: dict[str, list[str]] = {}
-    for ns in namespaces:
-        listed = {e.key for e in ns.entries}
-        for name, obj in sorted(public_names(ns).items()):
-            if name in listed:
-                continue
-            probe = Entry(ns.namespace, name, "data")
-            kind = kind_of(obj if obj is not None else _import(probe.name), probe.member)
-            lines.setdefault(ns.file, []).append(_line(root, probe, kind, ns.section, pages, all_snippets))
-    return lines
-
-
-def update(root: Path, namespaces: list[Namespace]) -> list[str]:
-    """Rewrite, in place, each ``not-yet`` entry that an embedded snippet now uses as shown;
-    the entries changed, by full name."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
-        changed = []
-        for ns in namespaces:
-            path = root / ns.file
-            text = path.read_text(encoding="utf-8")
-            for entry in ns.entries:
-                if entry.reason != "not-yet":
-                    continue
-                line = _line(root, entry, entry.kind, ns.section, pages, all_snippets)
-                if "not-yet" in line:
-                    continue
-                old = re.compile(rf'^{re.escape(_key(entry.key))} = \{{.*\}}$', re.MULTILINE)
-                text, count = old.subn(line.replace("\\", "\\\\"), text, count=1)
-                if count:
-                    changed.append(entry.name)
-            path.write_text(text, encoding="utf-8")
-        return changed
-
-
-def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
-    """Sort key for the page a draft entry names: one with the name in a signature block first,
-    then one of the namespace's own section."""
-    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
-    short = name.rpartition(".")[2]
-    has_signature = re.search(r"\{signature\}[^`]*\b" + re.escape(short) + r"\(", text) is not None
-    return (not has_signature, not page.startswith(section))
-
-
-def _key(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
-
-
-def _list(items: list[str]) -> str:
-    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m refsite.lint.api_ledger", description=__doc__.split("\n")[0])
     parser.add_argument("--draft", action="store_true", help="print entries for the names the ledger lacks")
     parser.add_argument("--update", action="store_true",
-                        help="rewrite each not-yet entry that an embedded snippet now uses as shown")
+                        help="rewrite each reason entry that an embedded snippet now uses as shown")
     args = parser.parse_args(argv)
+    from refsite.lint.api_ledger_draft import draft, update  # the writing side
     root = project.root()
     os.chdir(root)  # findings name files relative to the checkout
     namespaces = ledger.read(ledger.DEFAULT_DIR)

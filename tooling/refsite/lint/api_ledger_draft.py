@@ -1,0 +1,101 @@
+"""Writing the API ledger (:mod:`refsite.ledger`): an entry drafted for each public name it lacks,
+and reason entries turned into shown ones once an embedded snippet uses the name. The command
+line is :mod:`refsite.lint.api_ledger`'s (``--draft``, ``--update``); the check is there too.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+from refsite.languages import LANGUAGES
+from refsite.ledger import Entry, Namespace
+from refsite.lint.api_ledger import _EMBED, _import, kind_of, public_names, snippet_uses
+from refsite.snippets import snippet_paths
+
+
+def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
+    """For each ledger file, a TOML line for every public name it lacks."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _draft(root, namespaces)
+
+
+def _pages(root: Path) -> dict[str, str]:
+    """The first page (of the first language) that embeds each snippet."""
+    first = next(iter(LANGUAGES))
+    pages: dict[str, str] = {}
+    for path in sorted((root / "docs" / first).rglob("*.md")):
+        page = path.relative_to(root / "docs" / first).with_suffix("").as_posix()
+        for snippet in _EMBED.findall(path.read_text(encoding="utf-8")):
+            pages.setdefault(snippet, page)
+    return pages
+
+
+def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, str],
+          all_snippets: list[Path]) -> str:
+    """The TOML line of an entry: shown where an embedded snippet uses the name, else not-yet."""
+    users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets if snippet_uses(p, probe)]
+    shown = sorted((u for u in users if u in pages),
+                   key=lambda u: _preference(root, pages[u], probe.name, section))
+    if shown:
+        page = pages[shown[0]]
+        same = [u for u in shown if pages[u] == page][:3]
+        return f'{_key(probe.key)} = {{ kind = "{kind}", page = "{page}", snippets = {_list(same)} }}'
+    return f'{_key(probe.key)} = {{ kind = "{kind}", reason = "not-yet" }}'
+
+
+def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
+    pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
+    lines: dict[str, list[str]] = {}
+    for ns in namespaces:
+        listed = {e.key for e in ns.entries}
+        for name, obj in sorted(public_names(ns).items()):
+            if name in listed:
+                continue
+            probe = Entry(ns.namespace, name, "data")
+            kind = kind_of(obj if obj is not None else _import(probe.name), probe.member)
+            lines.setdefault(ns.file, []).append(_line(root, probe, kind, ns.section, pages, all_snippets))
+    return lines
+
+
+def update(root: Path, namespaces: list[Namespace]) -> list[str]:
+    """Rewrite, in place, each entry with a reason (other than ``hardware``) that an embedded
+    snippet now uses as shown (the check would refuse the reason); the entries changed."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
+        changed = []
+        for ns in namespaces:
+            path = root / ns.file
+            text = path.read_text(encoding="utf-8")
+            for entry in ns.entries:
+                if entry.shown or entry.reason == "hardware":
+                    continue
+                line = _line(root, entry, entry.kind, ns.section, pages, all_snippets)
+                if "not-yet" in line:
+                    continue
+                old = re.compile(rf'^{re.escape(_key(entry.key))} = \{{.*\}}$', re.MULTILINE)
+                text, count = old.subn(line.replace("\\", "\\\\"), text, count=1)
+                if count:
+                    changed.append(entry.name)
+            path.write_text(text, encoding="utf-8")
+        return changed
+
+
+def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
+    """Sort key for the page a draft entry names: one with the name in a signature block first,
+    then one of the namespace's own section."""
+    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
+    short = name.rpartition(".")[2]
+    has_signature = re.search(r"\{signature\}[^`]*\b" + re.escape(short) + r"\(", text) is not None
+    return (not has_signature, not page.startswith(section))
+
+
+def _key(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else f'"{name}"'
+
+
+def _list(items: list[str]) -> str:
+    return "[" + ", ".join(f'"{i}"' for i in items) + "]"
