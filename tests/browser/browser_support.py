@@ -87,6 +87,18 @@ def visit(driver: WebDriver, url: str) -> None:
     check_console(driver, url)
 
 
+def search(driver: WebDriver, url: str) -> list[tuple[str, str]]:
+    """Open a search page ``url`` (``.../search.html?q=...``) and wait until the search has
+    finished (Sphinx shows results one by one, then writes its summary): every result's
+    (href, text), in the order shown."""
+    driver.get(url)
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        "const s = document.querySelector('#search-results p.search-summary');"
+        "return s !== null && s.innerText.trim() !== '';"), f"search did not finish: {url}")
+    return [(a.get_attribute("href"), a.text)
+            for a in driver.find_elements(By.CSS_SELECTOR, "#search-results ul.search li > a")]
+
+
 def check_console(driver: WebDriver, url: str) -> None:
     """Fail on console errors, or requests to any other host, since the last check."""
     errors, urls = drain(driver)

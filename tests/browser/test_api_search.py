@@ -15,7 +15,7 @@ from sphinx.util.inventory import InventoryFile
 
 from refsite import ledger
 from refsite.sphinxext.api_entries import node_id
-from tests.browser.browser_support import REPO, By, WebDriver, WebDriverWait, drain, is_local
+from tests.browser.browser_support import REPO, WebDriver, drain, is_local, search
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +32,8 @@ def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: s
                                                  query: str, name: str) -> None:
     entry = ENTRIES[name]
     assert entry.shown, f"{name} is not shown in the ledger"
-    visit_url = f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}"
-    browser.get(visit_url)
-    selector = "#search-results ul.search li a"
-    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, selector), query)
-    found = [(a.get_attribute("href"), a.text) for a in browser.find_elements(By.CSS_SELECTOR, selector)]
+    found = search(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}")
+    assert found, f"searching {query!r} ({lang}) found nothing"
     expected = f"{base_url}{lang}/{entry.page}.html#{node_id(name)}"
     assert found[0][0] == expected, (
         f"searching {query!r} ({lang}) should find {expected} first; found first: {found[:3]}")

@@ -12,7 +12,7 @@ import pytest
 
 from refsite import snippets
 from tests.browser.browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
-                             html_pages, in_one_row, is_local, screen, snippet_block, visit)
+                             html_pages, in_one_row, is_local, screen, search, snippet_block, visit)
 from refsite.sphinxext.verified_snippets import side_by_side
 
 pytestmark = pytest.mark.browser
@@ -110,10 +110,7 @@ def test_download_links_serve_the_snippet(browser: WebDriver, base_url: str) -> 
     ("zh", "广播", "parallel/ddp"),
 ])
 def test_search_finds_the_page(browser: WebDriver, base_url: str, lang: str, query: str, page: str) -> None:
-    visit(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}")
-    selector = "#search-results ul.search li a"
-    WebDriverWait(browser, 15).until(lambda d: d.find_elements(By.CSS_SELECTOR, selector), query)
-    hrefs = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, selector)]
+    hrefs = [href for href, _text in search(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}")]
     assert any(h.split("?")[0].split("#")[0] == f"{base_url}{lang}/{page}.html" for h in hrefs), hrefs
     errors, urls = drain(browser)
     assert not errors and all(map(is_local, urls)), (errors, urls)

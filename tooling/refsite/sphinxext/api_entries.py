@@ -42,6 +42,8 @@ logger = logging.getLogger(__name__)
 
 #: Short class names signature blocks use, and their full names.
 SIGNATURE_ALIASES = {"Tensor": "torch.Tensor"}
+#: Class of the generated lists' sections: long dotted names may wrap (on a phone).
+LIST_CLASS = "vs-api-list"
 _HEAD = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\(", re.MULTILINE)
 
 
@@ -160,7 +162,7 @@ class CoverageDirective(_LedgerDirective):
         namespaces, shown, strings = self._context()
         out: list[nodes.Node] = [nodes.paragraph("", strings.totals(ledger.entries(namespaces)))]
         for ns in namespaces:
-            section = nodes.section(ids=[f"coverage-{ns.slug.replace('.', '-')}"])
+            section = nodes.section(ids=[f"coverage-{ns.slug.replace('.', '-')}"], classes=[LIST_CLASS])
             section += nodes.title("", ns.title[strings.lang])
             section += nodes.paragraph("", strings.counts(ns))
             section += nodes.paragraph("", strings.enumerated(ns))
@@ -186,7 +188,7 @@ class IndexDirective(_LedgerDirective):
         out: list[nodes.Node] = []
         letters = Counter(e.name.rpartition(".")[2][0].upper() for e in entries)
         for letter in sorted(letters):
-            section = nodes.section(ids=[f"a-z-{letter.lower()}"])
+            section = nodes.section(ids=[f"a-z-{letter.lower()}"], classes=[LIST_CLASS])
             section += nodes.title("", letter)
             items = nodes.bullet_list()
             for entry in (e for e in entries if e.name.rpartition(".")[2][0].upper() == letter):

@@ -24,8 +24,9 @@ TOOLING_PACKAGES = ("ranktest", "refsite")
 
 
 def is_tooling(target: str) -> bool:
-    """Whether an anchor (``ranktest.Forkserver.run``) belongs to the tooling."""
-    return target.split(".")[0] in TOOLING_PACKAGES
+    """Whether an anchor (``ranktest.Forkserver.run``, or a module's ``module-ranktest.cluster``)
+    belongs to the tooling."""
+    return target.removeprefix("module-").split(".")[0] in TOOLING_PACKAGES
 
 
 class DropToolingEntries(SphinxTransform):
