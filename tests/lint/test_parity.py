@@ -14,13 +14,13 @@ import pytest
 
 from refsite import snippets
 from refsite.languages import LANGUAGES
+from refsite.lint.pages import embedded_snippets
 from tests.support.paths import REPO
 
 
 DOCS = REPO / "docs"
 SNIPPETS = REPO / "snippets"
 
-_SNIPPET = re.compile(r"^(?:`{3,}|~{3,}|:{3,})\s*\{snippet\}\s+(\S+)\s*$", re.MULTILINE)
 _LABEL = re.compile(r"^\(([^()\s]+)\)=\s*$")
 _HEADING = re.compile(r"^#{1,6}\s")
 _FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
@@ -57,7 +57,7 @@ def _outside_fences(text: str) -> list[str]:
 
 def snippets_in(text: str) -> list[str]:
     """The snippet paths a page embeds, in order."""
-    return _SNIPPET.findall(text)
+    return embedded_snippets(text)
 
 
 def labels_in(text: str) -> list[str]:

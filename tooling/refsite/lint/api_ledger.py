@@ -21,10 +21,8 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import inspect
 import os
-import re
 import sys
 import types
 import warnings
@@ -33,31 +31,15 @@ from pathlib import Path
 from refsite import ledger, project
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace, uses
+from refsite.lint.pages import page_embeds
+from refsite.lint.signature_sources import resolve
 from refsite.snippets import SpecError, read_spec, snippet_paths
 
-_EMBED = re.compile(r"^(?:`{3,}|:{3,})\{snippet\}\s+(\S+)", re.MULTILINE)
-
-
 def _import(name: str) -> object:
-    """The object a full dotted name stands for (the longest importable module, then attributes)."""
-    parts = name.split(".")
+    """The object a full dotted name stands for, quietly (looking at a deprecated name warns)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        try:  # a function named like its own submodule (torch.multiprocessing.spawn): the function
-            attr = getattr(importlib.import_module(".".join(parts[:-1])), parts[-1])
-            if not isinstance(attr, types.ModuleType):
-                return attr
-        except (ImportError, AttributeError, ValueError):
-            pass
-        for cut in range(len(parts), 0, -1):
-            try:
-                obj = importlib.import_module(".".join(parts[:cut]))
-            except ImportError:
-                continue
-            for attr in parts[cut:]:
-                obj = getattr(obj, attr)  # AttributeError: no such name
-            return obj
-    raise ImportError(f"no module in {name!r}")
+        return resolve(name)[0]
 
 
 def public_names(ns: Namespace) -> dict[str, object]:
@@ -91,7 +73,6 @@ def _snippet_uses(path: Path) -> uses.Uses:
     return uses.read(path.read_text(encoding="utf-8"))
 
 
-@functools.cache
 def _identity(name: str) -> int | None:
     """``id`` of the class or function a dotted name stands for (None for anything else)."""
     try:
@@ -101,14 +82,19 @@ def _identity(name: str) -> int | None:
     return id(obj) if inspect.isclass(obj) or callable(obj) else None
 
 
+@functools.cache
+def _snippet_identities(path: Path) -> frozenset[int]:
+    """The classes and functions (by ``id``) a snippet reaches through torch names."""
+    found = (_identity(name) for name in _snippet_uses(path).dotted if name.startswith("torch"))
+    return frozenset(i for i in found if i is not None)
+
+
 def snippet_uses(path: Path, entry: Entry) -> bool:
     """Whether the snippet at ``path`` uses ``entry``'s name (by name, or the same object)."""
-    found = _snippet_uses(path)
-    if found.uses(entry.name, entry.member):
+    if _snippet_uses(path).uses(entry.name, entry.member):
         return True
     target = _identity(entry.name)
-    return target is not None and any(
-        _identity(name) == target for name in found.dotted if name.startswith("torch"))
+    return target is not None and target in _snippet_identities(path)
 
 
 def _gpus_only(path: Path) -> bool:
@@ -117,11 +103,6 @@ def _gpus_only(path: Path) -> bool:
         return not any(v.gpus == 0 for v in read_spec(path).variants)
     except SpecError:  # its own tests name the header problem
         return False
-
-
-def _embedded(root: Path, page: str, lang: str) -> set[str] | None:
-    path = root / "docs" / lang / f"{page}.md"
-    return set(_EMBED.findall(path.read_text(encoding="utf-8"))) if path.exists() else None
 
 
 def check(root: Path, namespaces: list[Namespace]) -> list[str]:
@@ -133,8 +114,8 @@ def check(root: Path, namespaces: list[Namespace]) -> list[str]:
 
 def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
     problems: list[str] = []
-    snippets_dir = root / "snippets"
-    all_snippets = [p for p in snippet_paths(snippets_dir)]
+    all_snippets = snippet_paths(root / "snippets")
+    embeds = page_embeds(root / "docs")
     by_name = {e.name: e for e in ledger.entries(namespaces)}
     for ns in namespaces:
         listed = {e.key for e in ns.entries if not e.member}
@@ -151,11 +132,12 @@ def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
             problems.append(f"{ns.file}: {ns.namespace}.{name} is listed but the installed torch no "
                             "longer has it as a public name; remove the entry (and what shows it)")
     for entry in by_name.values():
-        problems += _check_entry(root, entry, by_name, all_snippets)
+        problems += _check_entry(root, entry, by_name, all_snippets, embeds)
     return problems
 
 
-def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippets: list[Path]) -> list[str]:
+def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippets: list[Path],
+                 embeds: dict[str, dict[str, list[str]]]) -> list[str]:
     where = f"{entry.file}: {entry.name}"
     try:
         obj = _import(entry.name)
@@ -180,7 +162,7 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
                      "snippets stay, skipped with that reason), or name a snippet that runs on CPU")
     if entry.shown or entry.reason == "hardware":
         for lang in LANGUAGES:
-            embedded = _embedded(root, entry.page, lang) if entry.page else None
+            embedded = embeds[lang].get(entry.page) if entry.page else None
             if entry.page and embedded is None:
                 found.append(f"{where}: page docs/{lang}/{entry.page}.md does not exist")
                 continue

@@ -11,7 +11,8 @@ from pathlib import Path
 
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
-from refsite.lint.api_ledger import _EMBED, _import, kind_of, public_names, snippet_uses
+from refsite.lint.api_ledger import _import, kind_of, public_names, snippet_uses
+from refsite.lint.pages import page_embeds
 from refsite.snippets import snippet_paths
 
 
@@ -24,11 +25,9 @@ def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
 
 def _pages(root: Path) -> dict[str, str]:
     """The first page (of the first language) that embeds each snippet."""
-    first = next(iter(LANGUAGES))
     pages: dict[str, str] = {}
-    for path in sorted((root / "docs" / first).rglob("*.md")):
-        page = path.relative_to(root / "docs" / first).with_suffix("").as_posix()
-        for snippet in _EMBED.findall(path.read_text(encoding="utf-8")):
+    for page, snippets in page_embeds(root / "docs")[next(iter(LANGUAGES))].items():
+        for snippet in snippets:
             pages.setdefault(snippet, page)
     return pages
 

@@ -43,6 +43,7 @@ from pathlib import Path
 
 from refsite.snippets import read_record
 from refsite.languages import LANGUAGES
+from refsite.lint.pages import embedded_snippets
 
 
 #: Output-shaped texts that are not outputs: (regular expression matched against the whole text,
@@ -72,7 +73,6 @@ _OTHER_ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
 _SPAN = re.compile(r"(?<!`)`([^`]+)`(?!`)")
 _DOUBLE_SPAN = re.compile(r"``(.+?)``")
 _LINK = re.compile(r"\]\([^)]*\)|https?://\S+|<[^>\s]+>")
-_SNIPPET = re.compile(r"^(?:`{3,}|~{3,}|:{3,})\s*\{snippet\}\s+(\S+)\s*$", re.MULTILINE)
 
 _ERROR = re.compile(r"\b[A-Z]\w*(Error|Exception|Warning|Interrupt)\b:|^Traceback\b")
 _TENSOR = re.compile(r"^tensor\(")
@@ -149,7 +149,7 @@ def page_records(page: str, snippets: Path) -> str:
     """Everything the snippets embedded on a page recorded (all variants and ranks), and their
     sources (a value quoted from a snippet's code is code, not output)."""
     texts = []
-    for rel in _SNIPPET.findall(page):
+    for rel in embedded_snippets(page):
         path = snippets / rel
         if path.is_file():
             texts.append(path.read_text(encoding="utf-8"))
