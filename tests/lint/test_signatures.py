@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from refsite.lint.signature_check import check_docs
-from refsite.lint.signature_pages import LANGUAGES, page_entries
+from refsite.signature_pages import LANGUAGES, page_entries
 from refsite.lint.signature_sources import BINDINGS
 from tests.support.paths import DOCS
 

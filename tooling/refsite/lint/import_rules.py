@@ -30,7 +30,8 @@ class World:
 #: The worlds, most specific prefix first. ``ranktest`` never imports the site's tooling; the
 #: format imports nothing but the standard library; Sphinx never meets pytest, ranktest or torch.
 WORLDS = (
-    World("shared", ("refsite.languages", "refsite.project"), (), (), exact=("refsite",)),
+    World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages"), (), (),
+          exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), ()),
     World("ledger", ("refsite.ledger",), ("shared",), ()),
     World("testing", ("refsite.testing",), ("shared", "snippets", "ranktest"),

@@ -26,7 +26,7 @@ import pickle
 import sys
 from pathlib import Path
 
-from refsite.lint.signature_pages import (ELLIPSIS, KO, NO_DEFAULT, PK, VK, VP, Entry, Param, page_entries,
+from refsite.signature_pages import (ELLIPSIS, KO, NO_DEFAULT, PK, VK, VP, Entry, Param, page_entries,
                              parse_entry, parse_params)
 from refsite.lint.signature_sources import BINDINGS, documented, from_inspect, is_method, resolve, stubbed
 

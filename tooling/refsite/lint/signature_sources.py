@@ -2,7 +2,7 @@
 
 How a name is found
     ``dotted.name`` is imported (the longest importable module prefix, then attributes).
-    :data:`ALIASES` maps the few short class names the pages use (``Tensor``, ...) to their
+    :data:`refsite.signature_pages.SHORT_NAMES` maps the few short class names the pages use (``Tensor``, ...) to their
     full names. A method reached through its class loses its leading ``self``.
 
 Where the parameters come from
@@ -21,15 +21,8 @@ import types
 import warnings
 from pathlib import Path
 
-from refsite.lint.signature_pages import (KO, NO_DEFAULT, PK, PO, VK, VP, Entry, Param, bracket_depth,
-                             parse_entry)
-
-#: Short class names the pages use in signature blocks, and what they stand for.
-ALIASES = {
-    "Tensor": "torch.Tensor",
-    "Forkserver": "ranktest.Forkserver",
-    "RunResult": "ranktest.RunResult",
-}
+from refsite.signature_pages import (KO, NO_DEFAULT, PK, PO, VK, VP, Entry, Param, bracket_depth,
+                                     full_name, parse_entry)
 
 _DOC_PREFIX = re.compile(r"^(?:\.\.\s+(?:function|method)::\s*|\d+\.\s+)?")
 
@@ -45,10 +38,7 @@ def resolve(name: str) -> tuple[object, object]:
 
 
 def _resolve(name: str) -> tuple[object, object]:
-    first, _, tail = name.partition(".")
-    if first in ALIASES:
-        name = ALIASES[first] + ("." + tail if tail else "")
-    parts = name.split(".")
+    parts = full_name(name).split(".")
     try:  # a function named like its own submodule (torch.multiprocessing.spawn): the function
         parent = importlib.import_module(".".join(parts[:-1]))
         attr = getattr(parent, parts[-1])

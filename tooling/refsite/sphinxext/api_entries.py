@@ -20,9 +20,7 @@ Configuration (``conf.py``)
 
 from __future__ import annotations
 
-import re
 import typing
-from collections import Counter
 from pathlib import Path
 
 from docutils import nodes
@@ -35,21 +33,23 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, ledger
 from refsite.ledger import Entry, Namespace
+from refsite.signature_pages import block_names
 from refsite.sphinxext.api_strings import strings_for
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
 
 logger = logging.getLogger(__name__)
 
-#: Short class names signature blocks use, and their full names.
-SIGNATURE_ALIASES = {"Tensor": "torch.Tensor"}
 #: Class of the generated lists' sections: long dotted names may wrap (on a phone).
 LIST_CLASS = "vs-api-list"
-_HEAD = re.compile(r"^\s*([A-Za-z_][\w.]*)\s*\(", re.MULTILINE)
 
 
 def _namespaces(app: Sphinx) -> list[Namespace]:
+    """The ledger, read once per build; the current page depends on its files (a ledger change
+    may add, move or relist an object on any page)."""
     if not hasattr(app, "_api_ledger"):
         app._api_ledger = ledger.read(Path(app.confdir, app.config.api_entries_ledger))
+    for ns in app._api_ledger:
+        app.env.note_dependency(str(Path(app.confdir, app.config.api_entries_ledger, Path(ns.file).name)))
     return app._api_ledger
 
 
@@ -71,14 +71,6 @@ def node_id(name: str) -> str:
     return "api-" + name.replace(".", "-").replace("_", "-").lower()
 
 
-def _signature_names(block: nodes.literal_block) -> set[str]:
-    names = set()
-    for head in _HEAD.findall(block.astext()):
-        first, _dot, rest = head.partition(".")
-        names.add(SIGNATURE_ALIASES.get(first, first) + ("." + rest if rest else ""))
-    return names
-
-
 class PlaceObjects(SphinxTransform):
     """Anchor each shown entry of the page at its signature block or its snippet (a transform:
     it runs before the domains collect the page's index entries)."""
@@ -92,12 +84,10 @@ class PlaceObjects(SphinxTransform):
 def place_objects(app: Sphinx, doctree: nodes.document) -> None:
     """Anchor each shown entry of this page at its signature block or its snippet."""
     docname = app.env.docname
-    for ns in _namespaces(app):  # a ledger change may add or move an object on any page
-        app.env.note_dependency(str(Path(app.confdir, app.config.api_entries_ledger, Path(ns.file).name)))
     here = [e for e in ledger.entries(_namespaces(app)) if e.shown and e.page == docname]
     if not here:
         return
-    signatures = [(n, _signature_names(n)) for n in doctree.findall(nodes.literal_block)
+    signatures = [(n, block_names(n.astext())) for n in doctree.findall(nodes.literal_block)
                   if "vs-signature" in n["classes"]]
     snippets = {}
     for block in doctree.findall(nodes.container):
@@ -136,10 +126,18 @@ class _LedgerDirective(SphinxDirective):
 
     def _context(self) -> tuple[list[Namespace], set[str], typing.Any]:
         namespaces = _namespaces(self.env.app)
-        for ns in namespaces:
-            self.env.note_dependency(str(Path(self.env.app.confdir, self.config.api_entries_ledger, Path(ns.file).name)))
         shown = {e.name for e in ledger.entries(namespaces) if e.shown}
         return namespaces, shown, strings_for(self.config.language)
+
+    def _list(self, entries: typing.Iterable[Entry], shown: set[str], strings: typing.Any) -> nodes.bullet_list:
+        """One item per entry: its name (linked when shown), then where it is shown or why not."""
+        items = nodes.bullet_list()
+        for entry in entries:
+            para = self._where(entry, shown, strings)
+            para.insert(0, nodes.Text(" — "))
+            para.insert(0, _xref(entry.name, shown))
+            items += nodes.list_item("", para)
+        return items
 
     def _where(self, entry: Entry, shown: set[str], strings: typing.Any) -> nodes.paragraph:
         para = nodes.paragraph()
@@ -166,15 +164,7 @@ class CoverageDirective(_LedgerDirective):
             section += nodes.title("", ns.title[strings.lang])
             section += nodes.paragraph("", strings.counts(ns))
             section += nodes.paragraph("", strings.enumerated(ns))
-            items = nodes.bullet_list()
-            for entry in ns.entries:
-                item = nodes.list_item()
-                para = self._where(entry, shown, strings)
-                para.insert(0, nodes.Text(" — "))
-                para.insert(0, _xref(entry.name, shown))
-                item += para
-                items += item
-            section += items
+            section += self._list(ns.entries, shown, strings)
             out.append(section)
         return out
 
@@ -186,19 +176,12 @@ class IndexDirective(_LedgerDirective):
         namespaces, shown, strings = self._context()
         entries = sorted(ledger.entries(namespaces), key=lambda e: (e.name.rpartition(".")[2].lower(), e.name))
         out: list[nodes.Node] = []
-        letters = Counter(e.name.rpartition(".")[2][0].upper() for e in entries)
+        letters = {e.name.rpartition(".")[2][0].upper() for e in entries}
         for letter in sorted(letters):
             section = nodes.section(ids=[f"a-z-{letter.lower()}"], classes=[LIST_CLASS])
             section += nodes.title("", letter)
-            items = nodes.bullet_list()
-            for entry in (e for e in entries if e.name.rpartition(".")[2][0].upper() == letter):
-                item = nodes.list_item()
-                para = self._where(entry, shown, strings)
-                para.insert(0, nodes.Text(" — "))
-                para.insert(0, _xref(entry.name, shown))
-                item += para
-                items += item
-            section += items
+            section += self._list((e for e in entries if e.name.rpartition(".")[2][0].upper() == letter),
+                                  shown, strings)
             out.append(section)
         return out
 

@@ -1,4 +1,5 @@
-"""Reading the ```{signature}``` blocks of the pages into entries (parameter lists).
+"""Reading the ```{signature}``` blocks of the pages into entries (parameter lists): what the
+signature check compares with torch and what the site anchors each API object at.
 
 What a block may hold
     One or more *entries*. An entry is ``dotted.name(PARAMS)``, optionally followed by
@@ -33,6 +34,13 @@ _BLOCK = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*\{signature\}[^\n]*\n(.*?)^\1\s*$",
                     re.MULTILINE | re.DOTALL)
 _HEAD = re.compile(r"^\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*\(")
 _PARAM = re.compile(r"^(\*{0,2})([A-Za-z_]\w*)\s*(?::\s*(.+?))?\s*(?:=\s*(.+))?$", re.DOTALL)
+
+#: Short class names the pages use in signature blocks, and what they stand for.
+SHORT_NAMES = {
+    "Tensor": "torch.Tensor",
+    "Forkserver": "ranktest.Forkserver",
+    "RunResult": "ranktest.RunResult",
+}
 
 ELLIPSIS = "..."
 NO_DEFAULT = inspect.Parameter.empty
@@ -211,3 +219,22 @@ def page_entries(docs: Path) -> list[Entry]:
             for line, body in blocks(page.read_text(encoding="utf-8")):
                 found += entries(body, rel, line)
     return found
+
+
+def full_name(name: str) -> str:
+    """``name`` with a short class name (:data:`SHORT_NAMES`) at its start spelled out."""
+    first, dot, tail = name.partition(".")
+    return SHORT_NAMES.get(first, first) + dot + tail
+
+
+def block_names(body: str) -> set[str]:
+    """The full names a signature block's body declares (entries that do not parse are the
+    signature check's to report; they name nothing here)."""
+    names = set()
+    for entry in entries(body, "", 0):
+        try:
+            parse_entry(entry)
+        except ValueError:
+            continue
+        names.add(full_name(entry.name))
+    return names
