@@ -13,6 +13,7 @@ from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
 from refsite.lint.api_ledger import _import, kind_of, public_names, snippet_uses
 from refsite.lint.pages import page_embeds
+from refsite.signature_pages import block_names, blocks
 from refsite.snippets import snippet_paths
 
 
@@ -84,11 +85,10 @@ def update(root: Path, namespaces: list[Namespace]) -> list[str]:
 
 
 def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
-    """Sort key for the page a draft entry names: one with the name in a signature block first,
-    then one of the namespace's own section."""
+    """Sort key for the page a draft entry names: one whose signature block declares the name
+    first (the site anchors the object there), then one of the namespace's own section."""
     text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
-    short = name.rpartition(".")[2]
-    has_signature = re.search(r"\{signature\}[^`]*\b" + re.escape(short) + r"\(", text) is not None
+    has_signature = any(name in block_names(body) for _line, body in blocks(text))
     return (not has_signature, not page.startswith(section))
 
 
