@@ -52,13 +52,17 @@ def clean_env(env: dict[str, str]) -> dict[str, str]:
 
 def kill_tree(proc: subprocess.Popen) -> None:
     """SIGKILL ``proc`` and all its descendants, then reap it. torchrun starts each worker in a
-    session of its own, so a process-group kill would miss them; they are found through /proc."""
-    children = procs.children()
-    todo, tree = [proc.pid], []
-    while todo:
-        pid = todo.pop()
-        tree.append(pid)
-        todo.extend(children.get(pid, []))
-    for pid in reversed(tree):
+    session of its own, so a process-group kill would miss them; they are found through /proc.
+    The tree is first stopped from the top down, so that no parent sees a child die before it
+    dies itself (a shell would print "Killed", torchrun's agent would restart its workers)."""
+    stopped: list[int] = []
+    todo = [proc.pid]
+    while todo:  # stop, then look again for children forked before their parent stopped
+        for pid in todo:
+            procs.send(pid, signal.SIGSTOP)
+        stopped.extend(todo)
+        children = procs.children()
+        todo = [c for pid in stopped for c in children.get(pid, []) if c not in stopped]
+    for pid in stopped:
         procs.send(pid, signal.SIGKILL)
     proc.wait()

@@ -79,3 +79,20 @@ def test_killing_a_launch_leaves_no_worker_behind(tmp_path):
     while any(procs.alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in workers if procs.alive(pid)], "workers outlived the killed launch"
+
+
+def test_killing_a_tree_lets_no_parent_report_its_child_killed():
+    # Killed leaves-first, a shell waiting on its child saw the child die and printed "Killed"
+    # into the output a caller compares (12 of 30 times here before the fix). The tree is now
+    # stopped from the top down before anything dies.
+    script = "sh -c 'echo started; [ 1 = 2 ] || sleep 60'"
+    reports = []
+    for _ in range(20):
+        proc = subprocess.Popen(["sh", "-c", script], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        assert proc.stdout.readline() == "started\n"
+        time.sleep(0.02)  # the inner shell is now waiting on sleep
+        kill_tree(proc)
+        reports.append(proc.stdout.read())
+        proc.stdout.close()
+    assert reports == [""] * 20
