@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-from ranktest.rank import output_file
+from ranktest._rank import output_file
 from ranktest.results import Capabilities, HarnessError, RankResult, RunResult
 
 #: Seconds a run may take when the caller does not say.
@@ -47,7 +47,7 @@ class Forkserver:
 
     ``preload``: modules the server imports once, so that each rank starts with them loaded
     (default :func:`default_preload`). ``check_teardown``: hold distributed scripts to the
-    teardown rule of ``ranktest.teardown`` (off unless asked; :meth:`run` can override it).
+    teardown rule of ``ranktest._teardown`` (off unless asked; :meth:`run` can override it).
     The server and every rank die with this process, however it ends.
     """
 
@@ -82,7 +82,7 @@ class Forkserver:
             return
         env = dict(os.environ, PYTHONIOENCODING="utf-8", RANKTEST_PRELOAD=",".join(self._preload))
         self._proc = subprocess.Popen(
-            [self._python, "-m", "ranktest.server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            [self._python, "-m", "ranktest._server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             env=env, start_new_session=True,
         )
         ready = self._receive(timeout=120)

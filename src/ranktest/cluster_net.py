@@ -19,7 +19,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from ranktest import procs
+from ranktest import _procs as procs
 
 #: The first part of every namespace, state directory and ``/etc/netns`` entry of a cluster.
 PREFIX = "ranktest-"

@@ -105,8 +105,21 @@ def report_at_exit() -> None:
         atexit.register(_report)
 
 
+def run_shadowed_sitecustomize() -> None:
+    """Run the ``sitecustomize`` module the shim hides: the one Python would have imported
+    without :data:`STARTUP_DIR` on the path (a distribution's or a virtual environment's), if any."""
+    import importlib.machinery
+    import importlib.util
+
+    path = [p for p in sys.path if Path(p or os.curdir).resolve() != STARTUP_DIR.resolve()]
+    spec = importlib.machinery.PathFinder.find_spec("sitecustomize", path)
+    if spec is not None and spec.loader is not None:
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
+
+
 def startup_env(env: dict[str, str]) -> dict[str, str]:
     """``env`` with the start-up shim first on ``PYTHONPATH``: every Python process started
-    with it (a torchrun worker, say) runs :func:`report_at_exit` at start-up."""
+    with it (a torchrun worker, say) runs :func:`report_at_exit` at start-up, then the
+    ``sitecustomize`` the shim hides (:func:`run_shadowed_sitecustomize`)."""
     path = os.pathsep.join(filter(None, [str(STARTUP_DIR), env.get("PYTHONPATH")]))
     return {**env, "PYTHONPATH": path}

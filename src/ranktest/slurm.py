@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from ranktest import procs
+from ranktest import _procs as procs
 from ranktest.cluster import Cluster, ClusterError
 from ranktest.cluster_net import NETNS_ETC
 from ranktest.slurm_conf import cgroup_conf, slurm_conf

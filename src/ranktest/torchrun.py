@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ranktest import procs
+from ranktest import _procs as procs
 
 #: Variables a launcher sets for its workers; a launch started from inside a worker drops them.
 LAUNCHER_VARS = ("RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "MASTER_ADDR",

@@ -12,7 +12,7 @@ import pytest
 
 from tests.support.harness_cases import FAST_S, pids_in, run
 from ranktest import RankFailure
-from ranktest.procs import state
+from ranktest._procs import state
 
 
 def test_clean_run_captures_each_rank_in_order(forkserver, tmp_path):

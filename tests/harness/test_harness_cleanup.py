@@ -15,7 +15,7 @@ import pytest
 from tests.support.harness_cases import pids_in, script
 from tests.support.paths import SNIPPETS
 from ranktest import Forkserver, HarnessError
-from ranktest.procs import alive
+from ranktest._procs import alive
 
 
 def test_two_servers_at_once_never_collide(tmp_path):

@@ -28,6 +28,8 @@ def test_every_module_keeps_the_rules(package: str) -> None:
     ("refsite.lint.new", "from ..sphinxext import compat_notes\n", "imports refsite.sphinxext (sphinxext)"),
     ("ranktest.new", "from refsite import snippets\n", "ranktest.new (ranktest) imports refsite"),
     ("refsite.other.new", "import json\n", "belongs to no world"),
+    ("refsite.testing.new", "from ranktest._server import main\n", "a private module of ranktest (_server)"),
+    ("refsite.testing.new", "from ranktest import _procs\n", "imports ranktest._procs, a private module"),
 ])
 def test_a_planted_forbidden_import_is_named(module: str, source: str, message: str) -> None:
     problems = import_rules.problems(module, source, module.replace(".", "/"))
@@ -38,6 +40,7 @@ def test_allowed_imports_pass() -> None:
     assert import_rules.problems("refsite.sphinxext.new", "import json\nfrom docutils import nodes\n"
                                  "from refsite.snippets import read_spec\nfrom refsite.languages import LANGUAGES\n",
                                  "x") == []
+    assert import_rules.problems("ranktest.client", "from ranktest._rank import output_file\n", "x") == []
     assert import_rules.problems("refsite.testing.new", "import pytest\nfrom ranktest import Forkserver\n", "x") == []
 
 

@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 
 from ranktest import Forkserver
-from ranktest.procs import alive
+from ranktest._procs import alive
 
 
 #: "Within a few seconds": the bound every failure report must arrive in.

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from refsite import snippets
-from ranktest import procs
+from ranktest import _procs as procs
 from ranktest.torchrun import kill_tree, torchrun_argv
 from refsite.testing.snippet_runs import alone_problem, case_id, cpu_variants, run_alone
 from tests.support.paths import SNIPPETS

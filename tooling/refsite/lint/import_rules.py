@@ -2,7 +2,8 @@
 
 Each module belongs to one world, by its dotted name; each world may import the standard
 library, the worlds listed for it, and the third-party packages listed for it. Anything else is
-a finding that names the module, the line and the rule. ``tests/layout/test_import_rules.py``
+a finding that names the module, the line and the rule. A module whose dotted name has a part
+starting with ``_`` (``ranktest._server``) is private to its world. ``tests/layout/test_import_rules.py``
 holds every module of ``refsite`` and ``ranktest`` to them, and plants a forbidden import to
 show that the check fails.
 """
@@ -50,6 +51,11 @@ def world_of(module: str) -> World | None:
     return max(matches, key=lambda m: m[0])[1] if matches else None
 
 
+def _private(part: str) -> bool:
+    """``_server`` is private; ``__version__`` is not a module."""
+    return part.startswith("_") and not part.startswith("__")
+
+
 def imported(source: str, module: str) -> Iterable[tuple[int, str]]:
     """Every module ``source`` imports (absolute name, with its line), at any depth of the code."""
     package = module.rpartition(".")[0]
@@ -63,8 +69,10 @@ def imported(source: str, module: str) -> Iterable[tuple[int, str]]:
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([base] if base else []))
             yield node.lineno, base
-            for alias in node.names:  # ``from refsite import snippets`` imports a world too
-                if world_of(f"{base}.{alias.name}") not in (None, world_of(base)):
+            for alias in node.names:  # ``from refsite import snippets`` imports a world too,
+                # ``from ranktest import _procs`` a private module
+                if (world_of(f"{base}.{alias.name}") not in (None, world_of(base))
+                        or _private(alias.name)):
                     yield node.lineno, f"{base}.{alias.name}"
 
 
@@ -79,7 +87,11 @@ def problems(module: str, source: str, where: str) -> list[str]:
         top = name.split(".")[0]
         target = world_of(name)
         if target is not None:
-            if target.name not in allowed:
+            private = next((part for part in name.split(".")[1:] if _private(part)), None)
+            if private and target.name != world.name:
+                found.append(f"{where}:{line}: {module} ({world.name}) imports {name}, a private "
+                             f"module of {target.name} ({private}); use the public API it exports")
+            elif target.name not in allowed:
                 found.append(f"{where}:{line}: {module} ({world.name}) imports {name} ({target.name}); "
                              f"{world.name} may import only {', '.join(sorted(allowed))}")
         elif top in sys.stdlib_module_names or top == "__future__":

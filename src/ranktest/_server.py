@@ -1,6 +1,6 @@
 """The warm process: imports torch once, then forks one process per rank for each run.
 
-Started by :class:`ranktest.Forkserver` as ``python -m ranktest.server``; it speaks one JSON
+Started by :class:`ranktest.Forkserver` as ``python -m ranktest._server``; it speaks one JSON
 object per line on its standard input and output (requests ``{"op": "run", ...}``, replies
 ``ready`` once, then ``done`` per run). It never touches CUDA or a process group itself (forking
 after either is unsafe); every rank, the rendezvous store and the capability probe are forked
@@ -13,8 +13,8 @@ import json
 import os
 import signal
 
-from ranktest import procs
-from ranktest.watch import Run, read_pipe
+from ranktest import _procs as procs
+from ranktest._watch import Run, read_pipe
 
 def _probe(write_fd: int) -> int:
     import torch

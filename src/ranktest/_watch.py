@@ -12,8 +12,8 @@ import select
 import signal
 import time
 
-from ranktest import procs
-from ranktest.rank import failure_file, run_rank
+from ranktest import _procs as procs
+from ranktest._rank import failure_file, run_rank
 
 #: After the first rank fails, the others get this long to end on their own.
 FAILURE_GRACE_S = 0.5

@@ -19,7 +19,7 @@ from pathlib import Path
 
 
 def failure_file(outdir: str, rank: int) -> Path:
-    """Where a failing rank writes the time it failed (read by :mod:`ranktest.watch`)."""
+    """Where a failing rank writes the time it failed (read by :mod:`ranktest._watch`)."""
     return Path(outdir, f"rank{rank}.failed_at")
 
 
@@ -71,12 +71,12 @@ def run_rank(req: dict, rank: int, port: int | None, close_fds: list[int]) -> in
         warnings.filterwarnings("error", category=FutureWarning)
     teardown_errors: list[str] = []
     if port is not None and req["check_teardown"]:
-        from ranktest import teardown
+        from ranktest import _teardown as teardown
 
         teardown_errors = teardown.watch()
     code = _run_script(req["argv"], req["cwd"])
     if code == 0 and port is not None and req["check_teardown"] and torch.distributed.is_initialized():
-        from ranktest.teardown import NOT_DESTROYED
+        from ranktest._teardown import NOT_DESTROYED
 
         teardown_errors.append(NOT_DESTROYED)
     for error in teardown_errors:
