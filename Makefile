@@ -12,7 +12,8 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps
+.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps cluster-records
+comma := ,
 
 # System packages the tests use, from the distribution: the browser tests' Chromium and its
 # driver; the virtual cluster's Slurm and munge (src/ranktest/slurm.py; the cluster starts its own
@@ -37,6 +38,7 @@ test-all: system-deps $(VENV)/.installed
 test-fast: $(VENV)/.installed
 	$(PYTEST) -n 2 --dist load --reuse-passed -m "not slow and not browser"
 
+# Copies the browser tests' build when nothing changed since (docs/build.py, refsite.site_builds).
 html: $(VENV)/.installed
 	$(PY) docs/build.py _build/html
 
@@ -65,6 +67,14 @@ soak: $(VENV)/.installed
 # Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all.
 compat: $(VENV)/.installed
 	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all)
+
+# The multi-node records of docs/measurements/cluster/: scenarios run on a virtual cluster of
+# network-namespace hosts and a real Slurm (as root); SCENARIOS=static,c10d picks some, REPEAT=3
+# runs each 3 times (the record says how many printed the same). Not run by make test.
+SCENARIOS ?=
+REPEAT ?= 1
+cluster-records: system-deps $(VENV)/.installed
+	$(PY) -m refsite.testing.measure_cluster $(subst $(comma), ,$(SCENARIOS)) --repeat $(REPEAT)
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000

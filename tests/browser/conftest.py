@@ -6,10 +6,8 @@ build.
 
 from __future__ import annotations
 
-import fcntl
 import functools
 import http.server
-import shutil
 import subprocess
 import sys
 import threading
@@ -19,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from refsite.testing import passed_checks
+from refsite import site_builds
 from tests.support.paths import REPO
 
 if TYPE_CHECKING:
@@ -31,38 +29,16 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-#: What the built site is made of: its digest names the build, so an unchanged tree is not
-#: built again (apidocs/ is written by the build itself, from src/ and tooling/).
-SITE_INPUTS = ("conf.py", "docs", "snippets", "src", "tooling")
-SITES = REPO / "_build" / "browser-site"
-
-
-def site_digest() -> str:
-    files = sorted(p for name in SITE_INPUTS for p in ([REPO / name] if (REPO / name).is_file()
-                   else (REPO / name).rglob("*"))
-                   if p.is_file() and "apidocs" not in p.parts and "__pycache__" not in p.parts)
-    names = "\n".join(p.relative_to(REPO).as_posix() for p in files)
-    return passed_checks.digest(passed_checks.environment_digest(), names, *files)
-
-
 @pytest.fixture(scope="session")
-def site(worker_id: str) -> Path:
-    """The site, built by ``docs/build.py`` into ``_build/browser-site/<digest>``, where the
-    digest covers every file it is built from and the tooling's versions: a run with nothing
-    changed reuses the last build. With pytest-xdist one worker builds while the others wait
-    on a lock (the build takes about half a minute of both cores)."""
-    SITES.mkdir(parents=True, exist_ok=True)
-    out = SITES / site_digest()[:16]
-    with open(SITES / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (out / "built").exists():
-            for old in SITES.iterdir():  # earlier builds, and a failed one
-                if old.is_dir():
-                    shutil.rmtree(old)
-            done = subprocess.run([sys.executable, str(REPO / "docs" / "build.py"), str(out)], cwd=REPO,
-                                  capture_output=True, text=True)
-            assert done.returncode == 0, f"docs/build.py failed:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
-            (out / "built").write_text(f"built by docs/build.py for worker {worker_id}\n")
+def site() -> Path:
+    """The site, built by ``docs/build.py`` (into ``_build/site-cache/<digest>``, where the
+    digest covers every file it is built from: a run with nothing changed, or ``make html``
+    after this, reuses the build). With pytest-xdist one worker builds while the others wait on
+    the build's lock (it takes about half a minute of both cores)."""
+    out = site_builds.build_dir(REPO)
+    done = subprocess.run([sys.executable, str(REPO / "docs" / "build.py"), str(out)], cwd=REPO,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, f"docs/build.py failed:\n{done.stdout[-6000:]}{done.stderr[-3000:]}"
     return out
 
 

@@ -31,7 +31,8 @@ class World:
 #: The worlds, most specific prefix first. ``ranktest`` never imports the site's tooling; the
 #: format imports nothing but the standard library; Sphinx never meets pytest, ranktest or torch.
 WORLDS = (
-    World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages"), (), (),
+    World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages",
+                     "refsite.site_builds"), (), (),
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), ()),
     World("ledger", ("refsite.ledger",), ("shared",), ()),
