@@ -31,9 +31,10 @@ _print_lock = threading.Lock()
 
 def sphinx_command(lang: str, out: Path, extra: list[str]) -> list[str]:
     """The ``sphinx-build`` command line for one language. A cached build keeps Sphinx's
-    doctrees in ``_build/doctrees/<lang>`` across builds, so that it reads changed pages only."""
+    doctrees across builds made with the same tooling (``site_builds.doctrees_dir``), so that
+    it reads changed pages only."""
     if not extra:
-        extra = ["-d", str(ROOT / "_build" / "doctrees" / lang)]
+        extra = ["-d", str(site_builds.doctrees_dir(ROOT) / lang)]
     return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-c", str(ROOT), "-t", lang,
             str(DOCS / lang), str(out / lang), *extra]
 
@@ -83,8 +84,9 @@ def cached_build(cache: Path, out: Path) -> bool:
             print(f"nothing changed since the build in {cache}: reused", flush=True)
             ok = True
         else:
-            for old in cache.parent.iterdir():
-                if old.is_dir():
+            doctrees = site_builds.doctrees_dir(ROOT)
+            for old in [*cache.parent.iterdir(), *doctrees.parent.glob("*")]:
+                if old.is_dir() and old != doctrees:
                     shutil.rmtree(old)
             ok = build_site(cache, [])
             if ok:

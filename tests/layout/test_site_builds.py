@@ -65,3 +65,16 @@ def test_a_failed_build_is_not_reused(tmp_path, monkeypatch):
     assert not build.cached_build(cache, cache)
     assert not build.cached_build(cache, cache)
     assert made == [cache, cache]
+
+
+def test_changed_tooling_reads_every_page_again(tmp_path):
+    # Sphinx re-reads a changed page, not one whose extension changed: the doctrees it keeps
+    # between builds belong to one state of the code.
+    root = _tree(tmp_path)
+    (root / "tooling").mkdir()
+    (root / "tooling" / "directive.py").write_text("TEXT = 'old'\n")
+    first = site_builds.doctrees_dir(root)
+    (root / "docs" / "en" / "index.md").write_text("# Home, edited\n")
+    assert site_builds.doctrees_dir(root) == first
+    (root / "tooling" / "directive.py").write_text("TEXT = 'new'\n")
+    assert site_builds.doctrees_dir(root) != first
