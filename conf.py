@@ -41,6 +41,7 @@ extensions = [
     "refsite.sphinxext.tooling_index",
     "refsite.sphinxext.record_changes",
     "refsite.sphinxext.recorded_quotes",
+    "refsite.sphinxext.cluster_record",
     "refsite.sphinxext.compat_roles",
     "refsite.sphinxext.lang_switch",
     "refsite.sphinxext.zh_search",

@@ -1,0 +1,62 @@
+"""The multi-node records of ``docs/measurements/cluster/`` (``refsite.snippets.cluster_records``):
+each is current (the scripts it ran are unchanged), a changed script makes it stale with a
+message naming the record and the command that re-records it, and every ``{cluster-record}``
+directive of a page names a record (and a run) that exists. Fast: reads files only."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from refsite.snippets import cluster_records
+from tests.support.paths import REPO
+
+RECORDS = sorted((REPO / cluster_records.RECORDS_DIR).glob("*.json"))
+DIRECTIVE = re.compile(r"^```\{cluster-record\}\s+(\S+)\s*\n((?::\w+:.*\n)*)", re.M)
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+def test_every_record_is_current(path: Path) -> None:
+    cluster_records.check(path, REPO / "snippets")
+
+
+def test_a_changed_script_makes_its_record_stale(tmp_path: Path) -> None:
+    record = REPO / cluster_records.RECORDS_DIR / "static.json"
+    data = cluster_records.read(record)
+    rel = next(iter(data["scripts"]))
+    (tmp_path / "snippets" / rel).parent.mkdir(parents=True)
+    script = shutil.copy(REPO / "snippets" / rel, tmp_path / "snippets" / rel)
+    copy = shutil.copy(record, tmp_path / "static.json")
+    cluster_records.check(Path(copy), tmp_path / "snippets")
+    Path(script).write_text(Path(script).read_text() + "# changed\n")
+    with pytest.raises(cluster_records.RecordError) as caught:
+        cluster_records.check(Path(copy), tmp_path / "snippets")
+    message = str(caught.value)
+    assert str(copy) in message and f"snippets/{rel} changed" in message, message
+    assert "make cluster-records SCENARIOS=static" in message, message
+
+
+def test_a_record_without_provenance_is_refused(tmp_path: Path) -> None:
+    data = json.loads((REPO / cluster_records.RECORDS_DIR / "static.json").read_text())
+    del data["torch"]
+    (tmp_path / "static.json").write_text(json.dumps(data))
+    with pytest.raises(cluster_records.RecordError, match="malformed.*torch"):
+        cluster_records.read(tmp_path / "static.json")
+
+
+def test_each_page_directive_names_an_existing_record() -> None:
+    found = 0
+    for page in sorted((REPO / "docs").glob("*/**/*.md")):
+        for match in DIRECTIVE.finditer(page.read_text(encoding="utf-8")):
+            found += 1
+            path = cluster_records.record_path(REPO, match.group(1))
+            where = f"{page.relative_to(REPO)}: {{cluster-record}} {match.group(1)}"
+            assert path.is_file(), f"{where}: no record {path.relative_to(REPO)}"
+            run = re.search(r":run:\s*(\S+)", match.group(2))
+            names = [r["name"] for r in cluster_records.read(path)["results"]["runs"]]
+            assert run is None or run.group(1) in names, f"{where}: no run {run.group(1)} in {names}"
+    assert found, "no page shows a cluster record"

@@ -1,0 +1,96 @@
+"""Run multi-node scenarios on a virtual cluster and record them (not run by ``make test``).
+
+    .venv/bin/python -m refsite.testing.measure_cluster [SCENARIO ...] [--repeat N]
+
+Each scenario (:mod:`refsite.testing.cluster_scenarios`: ``static``, ``c10d``, ``hostname``,
+``slurm``) runs the scripts of ``snippets/multinode/`` on network-namespace hosts, as root, and
+writes ``docs/measurements/cluster/<scenario>.json`` (:mod:`refsite.snippets.cluster_records`):
+per host and per rank what was printed (normalized), exit codes, times, the command per node,
+and provenance (command, date, torch, machine, the sha256 of every script). ``--repeat N``
+runs each scenario N times, records the last run and how many of the N passed (every host
+printed what the first run's hosts printed). Never edit a record by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shlex
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from refsite import project
+from refsite.snippets import cluster_records
+from refsite.testing.cluster_scenarios import SCENARIOS, SCRIPTS, WHAT
+
+
+def outputs(runs: list[dict]) -> list:
+    """What a record compares between runs: per run and host, exit code and lines."""
+    return [[(h["host"], h["exit_code"], h["agent"], h["ranks"]) for h in run["hosts"]]
+            for run in runs]
+
+
+def run_scenario(name: str, snippets_root: Path) -> list[dict]:
+    with tempfile.TemporaryDirectory(prefix="cluster-") as tmp:
+        for rel in SCRIPTS[name]:
+            shutil.copy(snippets_root / rel, Path(tmp) / Path(rel).name)
+        os.chmod(tmp, 0o755)
+        return SCENARIOS[name](Path(tmp))
+
+
+def _seconds(value: float) -> str:
+    return f"{value:.1f} s" if value >= 1 else f"{value:.2f} s"
+
+
+def record(name: str, runs: list[dict], passed: int, repeat: int, snippets_root: Path) -> dict:
+    import torch
+
+    started = datetime.datetime.now(datetime.timezone.utc)
+    results: dict = {"passed": f"{passed} of {repeat}", "runs": runs}
+    for run in runs:  # figures for {measured}, by run name
+        figures = {k[:-2]: _seconds(v) for k, v in run.items() if k.endswith("_s") and v is not None}
+        results[run["name"]] = figures
+    return {
+        "scenario": name,
+        "what": WHAT[name],
+        "command": "python -m refsite.testing.measure_cluster " + shlex.join(sys.argv[1:]),
+        "torch": torch.__version__,
+        "python": platform.python_version(),
+        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPU cores, "
+                   f"load average {os.getloadavg()[0]:.1f} at the end",
+        "date": started.strftime("%Y-%m-%d"),
+        "scripts": {rel: cluster_records.sha256(snippets_root / rel) for rel in SCRIPTS[name]},
+        "results": results,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("scenarios", nargs="*", choices=[*SCENARIOS, []], default=list(SCENARIOS),
+                        metavar="SCENARIO", help=f"default: all ({', '.join(SCENARIOS)})")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per scenario (the last is recorded)")
+    args = parser.parse_args(argv)
+    root = project.root()
+    snippets_root = root / "snippets"
+    for name in args.scenarios or list(SCENARIOS):
+        first, passed, runs = None, 0, []
+        for attempt in range(args.repeat):
+            runs = run_scenario(name, snippets_root)
+            first = first if first is not None else outputs(runs)
+            passed += outputs(runs) == first
+            print(f"{name} {attempt + 1}/{args.repeat}: "
+                  f"{'same' if outputs(runs) == first else 'DIFFERENT'}", flush=True)
+        data = record(name, runs, passed, args.repeat, snippets_root)
+        path = cluster_records.record_path(root, name)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"wrote {path.relative_to(root)}: {data['results']['passed']} the same")
+
+
+if __name__ == "__main__":
+    main()
