@@ -2,7 +2,7 @@
 
 The obvious shortcut, averaging the per-rank means, is wrong when ranks hold different numbers
 of samples; global_mean sums values and counts instead. The test suite also runs this script
-through the harness on 2 and 3 ranks (tests/harness/test_testing_example.py).
+through the harness on 2 and 3 ranks (test_global_mean.py, beside it).
 
 Run: torchrun --standalone --nproc-per-node=2 global_mean.py
 """

@@ -1,6 +1,9 @@
 """The pytest plugin (entry point ``pytest11``): a lazy, session-scoped ``forkserver`` fixture.
 
-It collects nothing and adds no options::
+It collects nothing and adds no command-line options; three ini options (``pytest.ini``,
+``[tool.pytest.ini_options]``) set up the fixture's server: ``ranktest_preload`` (more modules to
+import once, beside torch), ``ranktest_check_teardown`` (hold every run to the teardown rule)
+and ``ranktest_python`` (the interpreter of the ranks)::
 
     def test_train(forkserver):
         result = forkserver.run("train.py", world_size=2).check()
@@ -19,13 +22,27 @@ from collections.abc import Iterator
 
 import pytest
 
-from ranktest.client import Forkserver
+from ranktest.client import Forkserver, default_preload
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("ranktest_preload", type="linelist", default=[],
+                  help="ranktest: modules the forkserver imports once, besides torch, "
+                       "torch.distributed and numpy (e.g. torch._dynamo)")
+    parser.addini("ranktest_check_teardown", type="bool", default=False,
+                  help="ranktest: hold every run of the forkserver fixture to the teardown rule")
+    parser.addini("ranktest_python", default="",
+                  help="ranktest: the Python interpreter of the ranks (default: pytest's own)")
 
 
 @pytest.fixture(scope="session")
-def forkserver() -> Iterator[Forkserver]:
-    """A :class:`~ranktest.Forkserver` with default settings, shared by the whole session."""
-    with Forkserver() as server:
+def forkserver(pytestconfig: pytest.Config) -> Iterator[Forkserver]:
+    """A :class:`~ranktest.Forkserver` set up by the ``ranktest_*`` ini options, shared by the
+    whole session."""
+    extra = tuple(pytestconfig.getini("ranktest_preload"))
+    with Forkserver(python=pytestconfig.getini("ranktest_python") or None,
+                    preload=(*default_preload(), *extra),
+                    check_teardown=pytestconfig.getini("ranktest_check_teardown")) as server:
         yield server
 
 

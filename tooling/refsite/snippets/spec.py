@@ -162,8 +162,10 @@ def sha256_of(path: Path) -> str:
 
 
 def is_snippet(path: Path) -> bool:
-    """Whether ``path`` is a snippet script (a ``.py`` file not starting with ``_``)."""
-    return path.suffix == ".py" and not path.name.startswith("_")
+    """Whether ``path`` is a snippet script: a ``.py`` file not starting with ``_``, nor with
+    ``test_`` (a reader's test of a snippet, such as ``distributed/test_global_mean.py``, which
+    pytest collects as the test it is)."""
+    return path.suffix == ".py" and not path.name.startswith(("_", "test_"))
 
 
 def snippet_paths(root: Path) -> list[Path]:
