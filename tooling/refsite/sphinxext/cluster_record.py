@@ -10,7 +10,8 @@ The argument names a record, ``docs/measurements/cluster/<scenario>.json`` (writ
 ``python -m refsite.testing.measure_cluster``, see :mod:`refsite.snippets.cluster_records`);
 ``:run:`` picks one of its runs (default: all, one tab each). Each host gets a tab with the
 command it ran, how it ended, what ``torchrun`` (or Slurm) printed itself and what each rank
-printed, laid out as a snippet's ranks are (``rank_columns.side_by_side``); a provenance line
+printed (condensed where the record says so: a failing run's
+retries and interleaved tracebacks vary between runs), laid out as a snippet's ranks are (``rank_columns.side_by_side``); a provenance line
 says where and when it was recorded and how many repeated runs printed the same.
 
 A missing, malformed or stale record (a script changed since) is a warning at the page and
@@ -44,6 +45,7 @@ class Strings:
     killed: str
     slurm_job: str
     agent: str
+    agent_condensed: str
     rank: str
     nothing: str
 
@@ -54,14 +56,19 @@ STRINGS = {
                     "torch {torch} · {date} · {machine} · {same} of {runs} runs printed the same"),
         exit_code="exit code {code}", killed="still running after {timeout}: killed",
         slurm_job="Slurm job {state}, exit code {code}",
-        agent="printed by torchrun or Slurm on {host}", rank="rank {rank}",
+        agent="printed by torchrun or Slurm on {host}",
+        agent_condensed=("printed by torchrun on {host}, condensed: each line once, each "
+                         "traceback's last line, and torchrun's failure summary"),
+        rank="rank {rank}",
         nothing="(printed nothing)"),
     "zh": Strings(
         provenance=("录制环境：虚拟集群（同一台机器上以网络命名空间模拟的主机）· torch {torch} · "
                     "{date} · {machine} · 重复运行 {runs} 次，其中 {same} 次输出相同"),
         exit_code="退出码 {code}", killed="{timeout} 后仍在运行，被强制结束",
         slurm_job="Slurm 作业 {state}，退出码 {code}",
-        agent="{host} 上由 torchrun 或 Slurm 自身打印", rank="rank {rank}",
+        agent="{host} 上由 torchrun 或 Slurm 自身打印",
+        agent_condensed="{host} 上由 torchrun 打印（已精简：相同的行只留一行，每段 traceback 只留最后一行，外加 torchrun 的失败汇总）",
+        rank="rank {rank}",
         nothing="（没有任何输出）"),
 }
 
@@ -157,7 +164,8 @@ class ClusterRecordDirective(SphinxDirective):
                 text = self.strings.exit_code.format(code=host["exit_code"])
             panel += nodes.paragraph(text, text, classes=["vs-provenance"])
         if host["agent"]:
-            text = self.strings.agent.format(host=host["host"])
+            caption = self.strings.agent_condensed if host.get("condensed") else self.strings.agent
+            text = caption.format(host=host["host"])
             panel += nodes.paragraph(text, text, classes=["vs-caption"])
             panel += _code(_lines(host["agent"]), "text", ["vs-output"])
         outputs = [(rank, _lines(lines)) for rank, lines in host["ranks"].items()]

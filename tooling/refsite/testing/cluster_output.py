@@ -2,6 +2,12 @@
 ephemeral ports, timestamps or temporary paths) and split into the lines of each rank (those
 starting ``rank N:``, as the scenario scripts print) and the rest, which ``torchrun``'s agent (or
 Slurm) printed itself, tracebacks of failing workers included.
+
+A failing run prints more than its outcome: gloo's connection retries, warnings repeated per
+connection, tracebacks of several workers interleaved in the order they happened to fail.
+:func:`condense` keeps of those what a repeated run prints again: each traceback's exception
+line (type and first line), sorted; each other line once; and ``torchrun``'s failure summary,
+per failed rank its host, rank and exit code, in rank order.
 """
 
 from __future__ import annotations
@@ -32,6 +38,48 @@ _RULES = (
     (re.compile(r"run_id: [0-9a-f-]{8,}"), "run_id: <id>"),
 )
 _RANK_LINE = re.compile(r"^rank (\d+): ")
+#: Lines :func:`condense` drops: gloo's connection retries (their number varies) and log lines
+#: that repeat an exception or name the worker that happened to fail first.
+_NOISE = re.compile(r"debug_logger\.cc:\d+\] ERROR failed to connect|^\[?E<time> ProcessGroupGloo\.cpp"
+                    r"|closing signal SIG|\] failed \(exitcode: -?\d+\) local_rank:")
+_SUMMARY_KEYS = ("host", "rank", "exitcode")
+
+
+def condense(lines: list[str]) -> list[str]:
+    """The stable part of a failing node's (normalized) output, see the module's docstring."""
+    kept: list[str] = []
+    errors: list[str] = []
+    summary: list[list[str]] = []
+    in_traceback = in_summary = False
+    for line in lines:
+        if line.startswith("Traceback (most recent call last):"):
+            in_traceback = True
+            continue
+        if in_traceback:
+            if line.startswith(" ") or not line:
+                continue
+            in_traceback = False
+            errors.append(line.rstrip(": ") if line.endswith("ChildFailedError:") else line)
+            continue
+        if re.fullmatch(r"={20,}", line):  # torchrun's failure summary starts and ends so
+            in_summary = not in_summary
+            continue
+        if in_summary:
+            key, _, value = line.strip().partition(":")
+            if re.fullmatch(r"\[\d+\]", key.strip()):
+                summary.append([])
+            elif key.strip() in _SUMMARY_KEYS and summary:
+                summary[-1].append(f"  {key.strip():<10}: {value.strip()}")
+            elif line.endswith(" FAILED"):
+                kept.append(line)
+            continue
+        if _NOISE.search(line) or line in kept:
+            continue
+        kept.append(line)
+    failed = sorted(summary, key=lambda entry: next((e for e in entry if "rank" in e), ""))
+    return ([line for line in kept if not line.endswith(" FAILED")] + sorted(errors)
+            + [line for line in kept if line.endswith(" FAILED")]
+            + [line for entry in failed for line in entry])
 
 
 def normalize(text: str) -> list[str]:
@@ -61,8 +109,13 @@ def split(text: str) -> tuple[list[str], dict[str, list[str]]]:
     return agent, dict(sorted(ranks.items(), key=lambda item: int(item[0])))
 
 
-def host_entry(host: str, argv: Sequence[str], exit_code: int | None, output: str) -> dict:
-    """One node's entry of a record (``exit_code`` ``None``: killed at the scenario's deadline)."""
+def host_entry(host: str, argv: Sequence[str], exit_code: int | None, output: str, *,
+               condensed: bool = False) -> dict:
+    """One node's entry of a record (``exit_code`` ``None``: killed at the scenario's deadline);
+    ``condensed``: the agent's lines through :func:`condense` (the entry says so)."""
     agent, ranks = split(output)
-    return {"host": host, "command": shlex.join(argv), "exit_code": exit_code,
-            "agent": agent, "ranks": ranks}
+    entry = {"host": host, "command": shlex.join(argv), "exit_code": exit_code,
+             "agent": condense(agent) if condensed else agent, "ranks": ranks}
+    if condensed:
+        entry["condensed"] = True
+    return entry

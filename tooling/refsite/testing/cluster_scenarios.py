@@ -43,9 +43,9 @@ def node_env() -> dict[str, str]:
     return env
 
 
-def static_argv(host: Host, master: str = "node0") -> list[str]:
+def static_argv(host: Host, master: str = "node0", script: str = "train.py") -> list[str]:
     return ["torchrun", "--nnodes=2", f"--node-rank={host.index}", "--nproc-per-node=2",
-            f"--master-addr={master}", "--master-port=29500", "train.py"]
+            f"--master-addr={master}", "--master-port=29500", script]
 
 
 def c10d_argv(host: Host) -> list[str]:
@@ -54,8 +54,10 @@ def c10d_argv(host: Host) -> list[str]:
 
 
 def run_torchrun(name: str, workdir: Path, argv: Callable[[Host], list[str]], *,
-                 hostnames: bool = True, timeout: float = RUN_TIMEOUT_S) -> dict:
-    """One run: a fresh 2-host cluster, ``argv(host)`` on every host at once."""
+                 hostnames: bool = True, timeout: float = RUN_TIMEOUT_S,
+                 condensed: bool = False) -> dict:
+    """One run: a fresh 2-host cluster, ``argv(host)`` on every host at once (``condensed``: what
+    torchrun printed through :func:`cluster_output.condense`, for runs that fail)."""
     with Cluster(hosts=2, hostnames=hostnames) as cluster:
         began = time.monotonic()
         try:
@@ -63,7 +65,7 @@ def run_torchrun(name: str, workdir: Path, argv: Callable[[Host], list[str]], *,
         except ClusterTimeout as exc:
             results = exc.results
         elapsed = time.monotonic() - began
-        hosts = [cluster_output.host_entry(h.name, argv(h), r.returncode, r.stdout)
+        hosts = [cluster_output.host_entry(h.name, argv(h), r.returncode, r.stdout, condensed=condensed)
                  for h, r in zip(cluster.hosts, results)]
         return {"name": name, "hostnames": hostnames, "bring_up_s": cluster.bring_up_s,
                 "elapsed_s": elapsed, "timeout_s": timeout, "hosts": hosts}
@@ -83,7 +85,8 @@ def hostname(workdir: Path) -> list[dict]:
     def argv(host: Host) -> list[str]:
         return static_argv(host, master="198.18.0.1")
 
-    return [run_torchrun("shared_hostname", workdir, argv, hostnames=False, timeout=HANG_TIMEOUT_S),
+    return [run_torchrun("shared_hostname", workdir, argv, hostnames=False, timeout=HANG_TIMEOUT_S,
+                         condensed=True),
             run_torchrun("own_hostname", workdir, argv)]
 
 

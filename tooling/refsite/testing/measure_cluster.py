@@ -3,7 +3,8 @@
     .venv/bin/python -m refsite.testing.measure_cluster [SCENARIO ...] [--repeat N]
 
 Each scenario (:mod:`refsite.testing.cluster_scenarios`: ``static``, ``c10d``, ``hostname``,
-``slurm``) runs the scripts of ``snippets/multinode/`` on network-namespace hosts, as root, and
+``slurm``; :mod:`refsite.testing.cluster_fault_scenarios`: ``node_killed``, ``link_down``,
+``socket_ifname``) runs the scripts of ``snippets/multinode/`` on network-namespace hosts, as root, and
 writes ``docs/measurements/cluster/<scenario>.json`` (:mod:`refsite.snippets.cluster_records`):
 per host and per rank what was printed (normalized), exit codes, times, the command per node,
 and provenance (command, date, torch, machine, the sha256 of every script). ``--repeat N``
@@ -26,7 +27,12 @@ from pathlib import Path
 
 from refsite import project
 from refsite.snippets import cluster_records
-from refsite.testing.cluster_scenarios import SCENARIOS, SCRIPTS, WHAT
+from refsite.testing import cluster_fault_scenarios as faults
+from refsite.testing import cluster_scenarios as base
+
+SCENARIOS = {**base.SCENARIOS, **faults.SCENARIOS}
+SCRIPTS = {**base.SCRIPTS, **faults.SCRIPTS}
+WHAT = {**base.WHAT, **faults.WHAT}
 
 
 def outputs(runs: list[dict]) -> list:

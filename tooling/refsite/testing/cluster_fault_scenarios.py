@@ -1,0 +1,135 @@
+"""The fault scenarios of ``measure_cluster``: a node killed mid-training, a link taken down
+mid-collective, ``GLOO_SOCKET_IFNAME`` right and wrong, on a 2-host virtual cluster
+(:mod:`ranktest.cluster`). Each runs the scripts of ``snippets/multinode/`` the way a reader
+runs them and times the fault from outside: every output line is stamped as it arrives, so a
+run records when the fault was made, when node0 first reported it and when its ``torchrun``
+exited. What torchrun printed is condensed (:func:`cluster_output.condense`).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ranktest.cluster import Cluster, Host
+from ranktest.torchrun import kill_tree
+from refsite.testing import cluster_output
+from refsite.testing.cluster_scenarios import node_env, run_torchrun, static_argv
+
+STEPS = "multinode/train_steps.py"
+TRAIN = "multinode/train.py"
+#: The step after which the fault is made (node0's rank 0 printed it), and how long after.
+FAULT_AFTER = re.compile(r"^rank 0: node 0, step 2 done$")
+FAULT_DELAY_S = 0.25
+#: Seconds to wait for the step, and for every node to end after the fault.
+START_TIMEOUT_S = 90
+END_TIMEOUT_S = 60
+#: A line in which a rank reports the error it got.
+FAILED = re.compile(r"^rank \d+: step \d+ failed")
+
+
+class Watched:
+    """A command on a host whose output lines are stamped (``time.monotonic()``) as they come."""
+
+    def __init__(self, host: Host, argv: list[str], cwd: Path):
+        self.host, self.argv = host, argv
+        self.proc = host.popen(argv, env=node_env(), cwd=cwd, bufsize=1)
+        self.lines: list[tuple[float, str]] = []
+        self.ended: float | None = None
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append((time.monotonic(), line.rstrip("\n")))
+        self.proc.wait()
+        self.ended = time.monotonic()
+
+    def first(self, pattern: re.Pattern, after: float = 0.0) -> float | None:
+        """When the first line matching ``pattern`` came, at or after ``after``."""
+        return next((t for t, line in list(self.lines) if t >= after and pattern.search(line)), None)
+
+    def wait_for(self, pattern: re.Pattern, timeout: float) -> float:
+        deadline = time.monotonic() + timeout
+        while (found := self.first(pattern)) is None:
+            if time.monotonic() > deadline or self.ended is not None:
+                raise RuntimeError(f"{self.host.name} did not print {pattern.pattern!r}:\n"
+                                   + "\n".join(line for _, line in self.lines[-30:]))
+            time.sleep(0.02)
+        return found
+
+    def finish(self, deadline: float) -> int | None:
+        """Wait until the command ends or ``deadline`` passes (then kill it: ``None``)."""
+        self._reader.join(max(0.1, deadline - time.monotonic()))
+        if self._reader.is_alive():
+            kill_tree(self.proc)
+            self._reader.join()
+            return None
+        return self.proc.returncode
+
+    def entry(self, code: int | None) -> dict:
+        text = "".join(line + "\n" for _, line in self.lines)
+        return cluster_output.host_entry(self.host.name, self.argv, code, text, condensed=True)
+
+
+def _seconds(t: float | None, since: float) -> float | None:
+    return None if t is None else t - since
+
+
+def fault_run(name: str, workdir: Path, fault: Callable[[Cluster], None]) -> dict:
+    """``train_steps.py`` on 2 hosts x 2 ranks; after step 2, ``fault(cluster)``; then every
+    node ends (or is killed after :data:`END_TIMEOUT_S`)."""
+    with Cluster(hosts=2) as cluster:
+        began = time.monotonic()
+        nodes = [Watched(h, static_argv(h, script="train_steps.py"), workdir) for h in cluster.hosts]
+        nodes[0].wait_for(FAULT_AFTER, START_TIMEOUT_S)
+        time.sleep(FAULT_DELAY_S)
+        made = time.monotonic()
+        fault(cluster)
+        codes = [node.finish(made + END_TIMEOUT_S) for node in nodes]
+        run = {"name": name, "bring_up_s": cluster.bring_up_s, "fault_at_s": made - began,
+               "timeout_s": END_TIMEOUT_S}
+        for node in nodes:
+            if node.host.index == 0 or codes[node.host.index] != -9:  # a killed node reports nothing
+                run[f"{node.host.name}_detection_s"] = _seconds(node.first(FAILED, made), made)
+                run[f"{node.host.name}_agent_exit_s"] = _seconds(node.ended, made)
+        run["elapsed_s"] = time.monotonic() - began
+        run["hosts"] = [node.entry(code) for node, code in zip(nodes, codes)]
+        return run
+
+
+def node_killed(workdir: Path) -> list[dict]:
+    """Every process of node1 killed (SIGKILL, as in a crash) after step 2."""
+    return [fault_run("node_killed", workdir, lambda cluster: cluster.hosts[1].kill())]
+
+
+def link_down(workdir: Path) -> list[dict]:
+    """node1's cable pulled after step 2: no process dies, no connection is closed."""
+    return [fault_run("link_down", workdir, lambda cluster: cluster.hosts[1].link.down())]
+
+
+def socket_ifname(workdir: Path) -> list[dict]:
+    """``train.py`` on hosts that share this machine's host name (the pitfall of ``hostname``),
+    with ``GLOO_SOCKET_IFNAME`` naming the hosts' interface, then naming one they lack."""
+    def argv(interface: str) -> Callable[[Host], list[str]]:
+        return lambda host: ["env", f"GLOO_SOCKET_IFNAME={interface}",
+                             *static_argv(host, master="198.18.0.1")]
+
+    return [run_torchrun("right_interface", workdir, argv("eth0"), hostnames=False, condensed=True),
+            run_torchrun("wrong_interface", workdir, argv("eth1"), hostnames=False, condensed=True)]
+
+
+SCRIPTS = {"node_killed": [STEPS], "link_down": [STEPS], "socket_ifname": [TRAIN]}
+SCENARIOS: dict[str, Callable[[Path], list[dict]]] = {
+    "node_killed": node_killed, "link_down": link_down, "socket_ifname": socket_ifname}
+WHAT = {
+    "node_killed": "train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 every "
+                   "process of node1 is killed",
+    "link_down": "train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 node1's "
+                 "link goes down (its switch port), and stays down",
+    "socket_ifname": "train.py on hosts sharing one host name, with GLOO_SOCKET_IFNAME=eth0 (the "
+                     "hosts' interface), then GLOO_SOCKET_IFNAME=eth1 (an interface they lack)",
+}
