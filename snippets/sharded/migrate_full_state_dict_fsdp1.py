@@ -1,0 +1,58 @@
+"""Migration pair, FSDP1 side: state_dict_type(FULL_STATE_DICT) gathers the trained weights.
+
+Run: torchrun --standalone --nproc-per-node=2 migrate_full_state_dict_fsdp1.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import gc
+import os
+import warnings
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+from torch.distributed.fsdp import FullStateDictConfig, StateDictType
+from torch.distributed.fsdp.wrap import ModuleWrapPolicy
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+device = torch.device("cpu")
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+
+torch.manual_seed(0)  # the same model on every rank, and in the FSDP2 snippet of the pair
+model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
+model = FSDP(model, auto_wrap_policy=ModuleWrapPolicy({nn.Linear}), device_id=device,
+             use_orig_params=True)  # parameters keep their names, as with fully_shard
+
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+torch.manual_seed(1 + rank)  # each rank its own batch, the same in both snippets
+x = torch.randn(8, 4, device=device)
+y = torch.randn(8, 2, device=device)
+for step in range(3):
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    print(f"rank {rank} step {step} loss {loss.item():.6f}")
+
+config = FullStateDictConfig(offload_to_cpu=True, rank0_only=True)  # on CPU, rank 0 only
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")  # caught and printed: a FutureWarning
+    with FSDP.state_dict_type(model, StateDictType.FULL_STATE_DICT, config):
+        state = model.state_dict()
+for w in caught:
+    print(f"rank {rank} {w.category.__name__}: {str(w.message).split('. ')[0]}")
+checksum = sum(v.double().sum().item() for v in state.values())
+print(f"rank {rank} full state dict: {list(state)}, checksum {checksum:.6f}")
+
+del model, optimizer, loss, state
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()

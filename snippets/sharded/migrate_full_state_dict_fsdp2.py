@@ -1,0 +1,54 @@
+"""Migration pair, FSDP2 side: get_model_state_dict(full_state_dict=True) gathers them.
+
+Run: torchrun --standalone --nproc-per-node=2 migrate_full_state_dict_fsdp2.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import gc
+import os
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.checkpoint.state_dict import StateDictOptions, get_model_state_dict
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import fully_shard
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+device = torch.device("cpu")
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+
+mesh = init_device_mesh(device_type, (2,))
+torch.manual_seed(0)  # the same model on every rank, and in the FSDP1 snippet of the pair
+model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
+for layer in (model[0], model[2]):  # what ModuleWrapPolicy did: one unit per Linear
+    fully_shard(layer, mesh=mesh)
+fully_shard(model, mesh=mesh)  # then the root
+
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+torch.manual_seed(1 + rank)  # each rank its own batch, the same in both snippets
+x = torch.randn(8, 4, device=device)
+y = torch.randn(8, 2, device=device)
+for step in range(3):
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    print(f"rank {rank} step {step} loss {loss.item():.6f}")
+
+options = StateDictOptions(full_state_dict=True, cpu_offload=True)  # on CPU, rank 0 only
+state = get_model_state_dict(model, options=options)
+checksum = sum(v.double().sum().item() for v in state.values())
+print(f"rank {rank} full state dict: {list(state)}, checksum {checksum:.6f}")
+
+del model, optimizer, loss, state, layer, mesh
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()

@@ -1,0 +1,51 @@
+"""Migration pair, FSDP2 side: a 2-D mesh (replicate, shard), the equivalent of HYBRID_SHARD.
+
+Run: torchrun --standalone --nproc-per-node=4 migrate_hybrid_shard_fsdp2.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import gc
+import os
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.device_mesh import init_device_mesh
+from torch.distributed.fsdp import fully_shard
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+device = torch.device("cpu")
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+
+# replicate over dim 0, shard over dim 1
+mesh = init_device_mesh(device_type, (2, 2), mesh_dim_names=("replicate", "shard"))
+torch.manual_seed(0)  # the same model on every rank, and in the FSDP1 snippet of the pair
+model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
+for layer in (model[0], model[2]):  # what ModuleWrapPolicy did: one unit per Linear
+    fully_shard(layer, mesh=mesh)  # the 2-D mesh is the option of this pair
+fully_shard(model, mesh=mesh)  # then the root
+weight = model[0].weight  # sharded within a pair of ranks, replicated across pairs
+print(f"rank {rank} 0.weight {weight.placements}, local {list(weight.to_local().shape)}")
+
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+torch.manual_seed(1 + rank)  # each rank its own batch, the same in both snippets
+x = torch.randn(8, 4, device=device)
+y = torch.randn(8, 2, device=device)
+for step in range(3):
+    loss = nn.functional.mse_loss(model(x), y)
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    print(f"rank {rank} step {step} loss {loss.item():.6f}")
+
+del model, optimizer, loss, weight, layer, mesh
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()

@@ -1,0 +1,51 @@
+"""Migration pair, FSDP1 side: MixedPrecision computes in bfloat16, reduces in float32.
+
+Run: torchrun --standalone --nproc-per-node=2 migrate_mixed_precision_fsdp1.py
+Variants: gloo-cpu, nccl-cuda
+"""
+import gc
+import os
+
+import torch
+import torch.distributed as dist
+# Before init_process_group: imported later (as optimizers do), it keeps a reference
+# to the default group, and destroy_process_group() cannot free it (torch 2.15).
+import torch.distributed.nn  # noqa: F401
+from torch import nn
+from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
+from torch.distributed.fsdp import MixedPrecision
+from torch.distributed.fsdp.wrap import ModuleWrapPolicy
+
+backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
+device_type = os.environ.get("DEVICE", "cpu")
+dist.init_process_group(backend)
+rank = dist.get_rank()
+device = torch.device("cpu")
+if device_type == "cuda":
+    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+
+torch.manual_seed(0)  # the same model on every rank, and in the FSDP2 snippet of the pair
+model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
+model = FSDP(model, auto_wrap_policy=ModuleWrapPolicy({nn.Linear}), device_id=device,
+             use_orig_params=True,  # parameters keep their names, as with fully_shard
+             mixed_precision=MixedPrecision(param_dtype=torch.bfloat16, reduce_dtype=torch.float32))  # the option of this pair
+
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+torch.manual_seed(1 + rank)  # each rank its own batch, the same in both snippets
+x = torch.randn(8, 4, device=device)
+y = torch.randn(8, 2, device=device)
+for step in range(3):
+    output = model(x)
+    loss = nn.functional.mse_loss(output, y)
+    if step == 0:  # computed in bfloat16; the sharded parameters stay float32
+        print(f"rank {rank} output {output.dtype}, 0.weight {model.module[0].weight.dtype}")
+    loss.backward()
+    optimizer.step()
+    optimizer.zero_grad()
+    print(f"rank {rank} step {step} loss {loss.item():.6f}")
+
+del model, optimizer, loss, output
+gc.collect()  # FSDP's modules, hooks and graphs form cycles: free them now
+dist.barrier()  # no rank tears down while a peer still talks to it
+dist.destroy_process_group()
