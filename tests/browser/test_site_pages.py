@@ -3,7 +3,6 @@ download links, search, and nothing loaded from outside 127.0.0.1."""
 
 from __future__ import annotations
 
-import re
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from refsite import snippets
+from refsite.lint.pages import embedded_snippets
 from tests.browser.browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
                              html_pages, in_one_row, is_local, screen, search, snippet_block, visit)
 from refsite.sphinxext.verified_snippets import side_by_side
@@ -98,7 +98,7 @@ def test_download_links_serve_the_snippet(browser: WebDriver, base_url: str) -> 
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "a.download")]
     names = [urllib.parse.urlsplit(u).path.rsplit("/", 1)[1] for u in links]
     page = (REPO / "docs/en/tensors/creation.md").read_text(encoding="utf-8")
-    embedded = re.findall(r"^```\{snippet\} tensors/(\S+)$", page, re.MULTILINE)
+    embedded = [path.removeprefix("tensors/") for path in embedded_snippets(page)]
     assert names == embedded and "arange.py" in names  # one link per snippet, in page order
     with urllib.request.urlopen(links[names.index("arange.py")]) as response:
         assert response.read() == (REPO / "snippets/tensors/arange.py").read_bytes()

@@ -7,7 +7,6 @@ small broken trees to show that each one can fail.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -15,20 +14,16 @@ import pytest
 from refsite import snippets
 from refsite.languages import LANGUAGES
 from refsite.lint.pages import embedded_snippets
+from refsite.myst_pages import HEADING, LABEL, read_page
 from tests.support.paths import REPO
 
 
 DOCS = REPO / "docs"
 SNIPPETS = REPO / "snippets"
 
-_LABEL = re.compile(r"^\(([^()\s]+)\)=\s*$")
-_HEADING = re.compile(r"^#{1,6}\s")
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
-_PYTHON_FENCE = re.compile(
-    r"^\s*(?:`{3,}|~{3,}|:{3,})\s*(?:\{(?:code-block|code|sourcecode)\}\s*)?"
-    r"(?:python3?|py|pycon|ipython3?)\s*$",
-    re.IGNORECASE,
-)
+#: Code-block languages that are Python, and the directives that show code.
+_PYTHON = {"python", "python3", "py", "pycon", "ipython", "ipython3"}
+_CODE_DIRECTIVES = {None, "code-block", "code", "sourcecode"}
 
 
 def pages(tree: Path) -> set[str]:
@@ -40,21 +35,6 @@ def pages(tree: Path) -> set[str]:
     }
 
 
-def _outside_fences(text: str) -> list[str]:
-    """The lines of ``text`` that are not inside a fenced block (fence lines included)."""
-    lines, fence = [], None
-    for line in text.splitlines():
-        match = _FENCE.match(line)
-        if fence is None:
-            lines.append(line)
-            if match:
-                fence = match.group(1)
-        elif match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
-                and line.strip() == match.group(1):
-            fence = None
-    return lines
-
-
 def snippets_in(text: str) -> list[str]:
     """The snippet paths a page embeds, in order."""
     return embedded_snippets(text)
@@ -62,7 +42,7 @@ def snippets_in(text: str) -> list[str]:
 
 def labels_in(text: str) -> list[str]:
     """The explicit MyST labels ``(name)=`` of a page, in order."""
-    return [m.group(1) for line in _outside_fences(text) if (m := _LABEL.match(line))]
+    return read_page(text).labels()
 
 
 def _read(docs: Path, lang: str, page: str) -> str:
@@ -109,9 +89,9 @@ def check_headings_labelled(docs: Path) -> list[str]:
     problems = []
     for lang in LANGUAGES:
         for page in sorted(pages(docs / lang)):
-            lines = _outside_fences(_read(docs, lang, page))
+            lines = [line for _, line in read_page(_read(docs, lang, page)).outside]
             for before, line in zip([""] + lines, lines):
-                if _HEADING.match(line) and not _LABEL.match(before):
+                if HEADING.match(line) and not LABEL.match(before):
                     problems.append(f"{lang}/{page}: heading {line.strip()!r} has no (label)= above it")
     return problems
 
@@ -133,10 +113,10 @@ def check_no_python_fences(docs: Path) -> list[str]:
     problems = []
     for lang in LANGUAGES:
         for page in sorted(pages(docs / lang)):
-            for number, line in enumerate(_read(docs, lang, page).splitlines(), 1):
-                if _PYTHON_FENCE.match(line):
+            for fence in read_page(_read(docs, lang, page)).fences:
+                if fence.directive in _CODE_DIRECTIVES and fence.argument.lower() in _PYTHON:
                     problems.append(
-                        f"{lang}/{page}:{number}: {line.strip()!r} is a Python fence; use "
+                        f"{lang}/{page}:{fence.line}: {fence.marker + fence.info!r} is a Python fence; use "
                         f"{{snippet}} for code that runs or {{signature}} for an API signature"
                     )
     return problems
@@ -256,6 +236,13 @@ def test_a_python_fence_fails(tmp_path: Path, fence: str) -> None:
     [problem] = check_no_python_fences(docs)
     line = len(GOOD.splitlines()) + 2
     assert problem.startswith(f"zh/index.md:{line}: {fence!r} is a Python fence")
+
+
+def test_a_python_fence_inside_a_directive_fails(tmp_path: Path) -> None:
+    bad = GOOD + "\n:::{tab-item} A\n```python\nprint(1)\n```\n:::\n"
+    docs = tree(tmp_path, {"index.md": GOOD}, {"index.md": bad})
+    [problem] = check_no_python_fences(docs)
+    assert problem.startswith(f"zh/index.md:{len(GOOD.splitlines()) + 3}: '```python' is a Python fence")
 
 
 def test_a_snippet_not_embedded_fails(tmp_path: Path) -> None:

@@ -28,10 +28,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from refsite.languages import LANGUAGES
+from refsite.myst_pages import read_page
 
 
-_BLOCK = re.compile(r"^(`{3,}|~{3,}|:{3,})\s*\{signature\}[^\n]*\n(.*?)^\1\s*$",
-                    re.MULTILINE | re.DOTALL)
 _HEAD = re.compile(r"^\s*([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)\s*\(")
 _PARAM = re.compile(r"^(\*{0,2})([A-Za-z_]\w*)\s*(?::\s*(.+?))?\s*(?:=\s*(.+))?$", re.DOTALL)
 
@@ -72,7 +71,7 @@ class Entry:
 
 def blocks(text: str) -> list[tuple[int, str]]:
     """(line of the first body line, body) of each signature block of a page."""
-    return [(text[:m.start(2)].count("\n") + 1, m.group(2)) for m in _BLOCK.finditer(text)]
+    return [(fence.body_line, fence.body + "\n") for fence in read_page(text).directives("signature")]
 
 
 def _split_comment(line: str) -> tuple[str, str]:

@@ -32,7 +32,7 @@ class World:
 #: format imports nothing but the standard library; Sphinx never meets pytest, ranktest or torch.
 WORLDS = (
     World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages",
-                     "refsite.site_builds"), (), (),
+                     "refsite.site_builds", "refsite.myst_pages"), (), (),
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), ()),
     World("ledger", ("refsite.ledger",), ("shared",), ()),

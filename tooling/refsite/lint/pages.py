@@ -1,20 +1,18 @@
-"""What the site's MyST pages embed: the ``{snippet}`` blocks, read one way for every check
-(the prose check, the ledger check, the parity test)."""
+"""What the site's MyST pages embed: the ``{snippet}`` blocks, as the page reader
+(:mod:`refsite.myst_pages`) finds them, for every check (the prose check, the ledger check, the
+parity test)."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from refsite.languages import LANGUAGES
-
-#: A ``{snippet} PATH`` block (backtick, tilde or colon fence), PATH relative to ``snippets/``.
-SNIPPET_BLOCK = re.compile(r"^(?:`{3,}|~{3,}|:{3,})\s*\{snippet\}\s+(\S+)\s*$", re.MULTILINE)
+from refsite.myst_pages import read_page
 
 
 def embedded_snippets(text: str) -> list[str]:
-    """The snippet paths a page's text embeds, in page order."""
-    return SNIPPET_BLOCK.findall(text)
+    """The snippet paths (relative to ``snippets/``) a page's text embeds, in page order."""
+    return [fence.argument for fence in read_page(text).directives("snippet")]
 
 
 def page_embeds(docs: Path) -> dict[str, dict[str, list[str]]]:

@@ -44,6 +44,7 @@ from pathlib import Path
 from refsite.snippets import read_record
 from refsite.languages import LANGUAGES
 from refsite.lint.pages import embedded_snippets
+from refsite.myst_pages import read_page
 
 
 #: Output-shaped texts that are not outputs: (regular expression matched against the whole text,
@@ -67,7 +68,6 @@ ALLOW: list[tuple[str, str]] = [
      "prose in quotation marks (an idiom, a claim the page refutes), not output"),
 ]
 
-_FENCE = re.compile(r"^\s*(`{3,}|~{3,}|:{3,})")
 _ROLE = re.compile(r"\{(recorded|measured)\}`[^`]*`")
 _OTHER_ROLE = re.compile(r"\{[\w:-]+\}`[^`]*`")
 _SPAN = re.compile(r"(?<!`)`([^`]+)`(?!`)")
@@ -131,18 +131,7 @@ def output_shaped_span(text: str) -> bool:
 
 def prose_lines(text: str) -> list[tuple[int, str]]:
     """(line number, line) of every line outside fenced blocks."""
-    out, fence = [], None
-    for number, line in enumerate(text.splitlines(), 1):
-        match = _FENCE.match(line)
-        if fence is None:
-            if match:
-                fence = match.group(1)
-                continue
-            out.append((number, line))
-        elif match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence) \
-                and line.strip() == match.group(1):
-            fence = None
-    return out
+    return list(read_page(text).outside)
 
 
 def page_records(page: str, snippets: Path) -> str:
