@@ -34,11 +34,15 @@ def cpu_variants_by_command() -> dict[str, tuple[snippets.Spec, snippets.Variant
     return found
 
 
+#: A snippet's block (a multi-node record, ``{cluster-record}``, has its own provenance).
+SNIPPET_BLOCK = "div.vs-snippet:not(.cluster-record)"
+
+
 def panels(page: Path) -> list[tuple[str, str | None]]:
     """(command, compat line or None) of every variant panel of a built page."""
     soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
     found = []
-    for panel in soup.select("div.vs-variant"):
+    for panel in soup.select(f"{SNIPPET_BLOCK} div.vs-variant"):
         line = panel.select_one("p.vs-compat-line")
         found.append((panel.select_one("div.vs-command pre").get_text().strip(),
                       line.get_text() if line else None))
@@ -77,9 +81,10 @@ def test_every_page_with_outputs_has_its_stamp(site: Path) -> None:
         for page in sorted((site / lang).rglob("*.html")):
             soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
             stamps = soup.select("p.vs-page-stamp")
-            if soup.select("p.vs-provenance"):  # a recorded output is shown
+            if soup.select(f"{SNIPPET_BLOCK} p.vs-provenance"):  # a recorded output is shown
                 assert len(stamps) == 1, f"{page}: {len(stamps)} stamps"
-                torches = {p.get_text().split("torch ")[1].split(" ")[0] for p in soup.select("p.vs-provenance")}
+                torches = {p.get_text().split("torch ")[1].split(" ")[0]
+                           for p in soup.select(f"{SNIPPET_BLOCK} p.vs-provenance")}
                 assert recorded + ", ".join(sorted(torches)) in stamps[0].get_text(), stamps[0].get_text()
             else:
                 assert not stamps, f"{page}: a stamp on a page that shows no recorded output"
