@@ -1,6 +1,6 @@
-"""Faults on a virtual cluster's links: a pulled cable (:meth:`Link.down` / :meth:`Link.up`), and
-delay and packet loss with ``tc netem`` (:meth:`Link.impair`) where the kernel has it
-(:func:`netem_unavailable` says why not). A host's processes are killed with
+"""Faults on a virtual cluster's links: a pulled cable (:meth:`Link.down` / :meth:`Link.up`), a
+slow link (:meth:`Link.limit_rate`, ``tc tbf``), and delay and packet loss with ``tc netem``
+(:meth:`Link.impair`) where the kernel has it (:func:`netem_unavailable` says why not). A host's processes are killed with
 :meth:`ranktest.cluster.Host.kill`.
 
 Every command here runs inside the cluster's own namespaces (the host's, or the switch's), never
@@ -70,7 +70,21 @@ class Link:
         for namespace, dev in ((self.host.namespace, self.host_end), (self.switch, self.switch_end)):
             ip("tc", "-n", namespace, "qdisc", "replace", "dev", dev, "root", "netem", *spec)
 
+    def limit_rate(self, rate_mbit: float, *, burst_kbit: float = 32, latency_ms: float = 50) -> None:
+        """Make this link a slow one: at most ``rate_mbit`` megabits (10**6 bits) per second each
+        way (``tc tbf`` on both ends, so it needs no netem). ``burst_kbit``: how much may leave at
+        once, line rate; ``latency_ms``: how long a packet may wait for its turn before it is
+        dropped (TCP then sends it again, slower). Replaces an :meth:`impair`; :meth:`clear`
+        undoes it."""
+        if rate_mbit <= 0:
+            raise ValueError(f"rate_mbit must be positive, not {rate_mbit}")
+        spec = ["rate", f"{rate_mbit * 1000:g}kbit", "burst", f"{burst_kbit:g}kbit",
+                "latency", f"{latency_ms:g}ms"]
+        for namespace, dev in ((self.host.namespace, self.host_end), (self.switch, self.switch_end)):
+            ip("tc", "-n", namespace, "qdisc", "replace", "dev", dev, "root", "tbf", *spec)
+
     def clear(self) -> None:
-        """Remove the delay and loss of :meth:`impair` (nothing happens if there were none)."""
+        """Remove the delay and loss of :meth:`impair` and the limit of :meth:`limit_rate`
+        (nothing happens if there were none)."""
         for namespace, dev in ((self.host.namespace, self.host_end), (self.switch, self.switch_end)):
             ip("tc", "-n", namespace, "qdisc", "del", "dev", dev, "root", check=False)

@@ -63,6 +63,23 @@ print("listening", flush=True)
 while True:
     server.accept()[0].close()
 '''
+#: Receives one connection on PORT (argv 1) and prints how many bytes came and in how many seconds.
+SINK = '''\
+import socket, sys, time
+server = socket.create_server(("", int(sys.argv[1])))
+print("listening", flush=True)
+conn, _ = server.accept()
+began, received = time.monotonic(), 0
+while chunk := conn.recv(1 << 16):
+    received += len(chunk)
+print(received, time.monotonic() - began, flush=True)
+'''
+#: Sends BYTES (argv 3) to PORT on HOST (argv 1, 2).
+SEND = '''\
+import socket, sys
+with socket.create_connection((sys.argv[1], int(sys.argv[2])), timeout=30) as conn:
+    conn.sendall(b"x" * int(sys.argv[3]))
+'''
 
 
 def _listen(host, port: int) -> subprocess.Popen:
@@ -178,6 +195,29 @@ def test_delay_and_loss_with_netem(cluster: Cluster) -> None:
     assert _connect(node1, "node0", 7001, timeout=1).startswith("TimeoutError after 1.")
     node1.link.clear()
     assert _connect(node1, "node0", 7001, timeout=5) == "connected\n"
+
+
+def _transfer_s(sender, receiver, size: int, port: int = 7002) -> float:
+    """Seconds ``receiver`` took to receive ``size`` bytes that ``sender`` sent over TCP."""
+    sink = receiver.popen([sys.executable, "-c", SINK, str(port)])
+    assert sink.stdout.readline() == "listening\n"
+    sender.run([sys.executable, "-c", SEND, receiver.name, str(port), str(size)], timeout=30, check=True)
+    received, seconds = sink.stdout.readline().split()
+    assert sink.wait(timeout=10) == 0 and int(received) == size
+    return float(seconds)
+
+
+def test_a_rate_limited_link_takes_payload_over_rate(cluster: Cluster) -> None:
+    """1.25 MB at 10 Mbit/s: 1 s each way (a few percent more: TCP/IP headers), then at line
+    rate again once cleared."""
+    node0, node1 = cluster.hosts
+    size, expected_s = 1_250_000, 1.0
+    assert _transfer_s(node1, node0, size) < 0.3 * expected_s  # unlimited: far faster
+    node1.link.limit_rate(10)
+    for sender, receiver in ((node1, node0), (node0, node1)):  # from node1, then to it
+        assert 0.95 * expected_s < _transfer_s(sender, receiver, size) < 1.4 * expected_s
+    node1.link.clear()
+    assert _transfer_s(node0, node1, size) < 0.3 * expected_s
 
 
 def test_killing_a_host_ends_its_processes_only(cluster: Cluster) -> None:

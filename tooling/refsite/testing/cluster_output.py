@@ -28,7 +28,7 @@ _RULES = (
     (re.compile(r"\b(?:[A-Z][a-z]{2} ){1,2}\d?\d \d\d:\d\d:\d\d \d{4}\b"), "<time>"),
     (re.compile(r"/tmp/[\w./-]+"), "<tmp>"),
     (re.compile(r"(?i)\b(pid[ =:]+|local_pid=|pid )\d+"), r"\g<1><pid>"),
-    (re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-f:.]+\]|[a-z][\w.-]*):(\d{2,5})\b"),
+    (re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}|\[[\w:.-]+\]|[a-z][\w.-]*):(\d{2,5})\b"),
      lambda m: m.group(0) if m.group(2) in FIXED_PORTS or _SOURCE.search(m.group(1))
      else f"{m.group(1)}:<port>"),
     (re.compile(r"delay=\d+ms"), "delay=<n>ms"),

@@ -4,10 +4,12 @@
 
 Each scenario (:mod:`refsite.testing.cluster_scenarios`: ``static``, ``c10d``, ``hostname``,
 ``slurm``; :mod:`refsite.testing.cluster_fault_scenarios`: ``node_killed``, ``link_down``,
-``socket_ifname``) runs the scripts of ``snippets/multinode/`` on network-namespace hosts, as root, and
-writes ``docs/measurements/cluster/<scenario>.json`` (:mod:`refsite.snippets.cluster_records`):
-per host and per rank what was printed (normalized), exit codes, times, the command per node,
-and provenance (command, date, torch, machine, the sha256 of every script). ``--repeat N``
+``socket_ifname``; :mod:`refsite.testing.cluster_slow_link`: ``slow_link``;
+:mod:`refsite.testing.cluster_elastic`: ``elastic_join``, ``elastic_restart``) runs the scripts of
+``snippets/multinode/`` on network-namespace hosts, as root, and writes
+``docs/measurements/cluster/<scenario>.json`` (:mod:`refsite.snippets.cluster_records`): per
+host and per rank what was printed (normalized), exit codes, times, the command per node, and
+provenance (command, date, torch, machine, the sha256 of every script). ``--repeat N``
 runs each scenario N times, records the last run and how many of the N passed (every host
 printed what the first run's hosts printed). Never edit a record by hand.
 """
@@ -27,12 +29,14 @@ from pathlib import Path
 
 from refsite import project
 from refsite.snippets import cluster_records
+from refsite.testing import cluster_elastic as elastic
 from refsite.testing import cluster_fault_scenarios as faults
 from refsite.testing import cluster_scenarios as base
+from refsite.testing import cluster_slow_link as slow
 
-SCENARIOS = {**base.SCENARIOS, **faults.SCENARIOS}
-SCRIPTS = {**base.SCRIPTS, **faults.SCRIPTS}
-WHAT = {**base.WHAT, **faults.WHAT}
+SCENARIOS = {**base.SCENARIOS, **faults.SCENARIOS, **slow.SCENARIOS, **elastic.SCENARIOS}
+SCRIPTS = {**base.SCRIPTS, **faults.SCRIPTS, **slow.SCRIPTS, **elastic.SCRIPTS}
+WHAT = {**base.WHAT, **faults.WHAT, **slow.WHAT, **elastic.WHAT}
 
 
 def outputs(runs: list[dict]) -> list:
@@ -50,6 +54,8 @@ def run_scenario(name: str, snippets_root: Path) -> list[dict]:
 
 
 def _seconds(value: float) -> str:
+    if value < 0.1:
+        return f"{value * 1000:.1f} ms"
     return f"{value:.1f} s" if value >= 1 else f"{value:.2f} s"
 
 
@@ -60,7 +66,7 @@ def record(name: str, runs: list[dict], passed: int, repeat: int, snippets_root:
     results: dict = {"passed": f"{passed} of {repeat}", "runs": runs}
     for run in runs:  # figures for {measured}, by run name
         figures = {k[:-2]: _seconds(v) for k, v in run.items() if k.endswith("_s") and v is not None}
-        results[run["name"]] = figures
+        results[run["name"]] = {**figures, **run.pop("figures", {})}
     return {
         "scenario": name,
         "what": WHAT[name],
