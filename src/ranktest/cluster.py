@@ -19,7 +19,7 @@ so ``hostname``, ``socket.getfqdn()`` and every process it starts see that host.
 Teardown: :meth:`Cluster.close` (the ``with`` block's end, on success or on any exception)
 kills every process of every namespace, deletes the namespaces and removes the cluster's files.
 If the owning process dies without closing (SIGKILL, ``os._exit``), the cluster's reaper
-(:mod:`ranktest.cluster_reaper`) does the same; clusters left by a crashed run whose reaper did
+(:mod:`ranktest._cluster_reaper`) does the same; clusters left by a crashed run whose reaper did
 not finish are removed when the next cluster starts. Needs root, ``ip`` (iproute2) and
 ``unshare`` (util-linux); :func:`unavailable` says why a machine cannot run it.
 """
@@ -35,9 +35,9 @@ import subprocess
 import time
 from collections.abc import Callable, Sequence
 
-from ranktest import cluster_net, cluster_reaper
+from ranktest import _cluster_net as cluster_net, _cluster_reaper as cluster_reaper
 from ranktest.cluster_faults import Link
-from ranktest.cluster_net import NETNS_ETC, STATE_ROOT, ClusterError, ip, unavailable
+from ranktest._cluster_net import NETNS_ETC, STATE_ROOT, ClusterError, ip, unavailable
 from ranktest.torchrun import clean_env, kill_tree
 
 __all__ = ["Cluster", "ClusterError", "ClusterTimeout", "Host", "unavailable"]

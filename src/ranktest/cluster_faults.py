@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ranktest.cluster_net import ClusterError, ip
+from ranktest._cluster_net import ClusterError, ip
 
 if TYPE_CHECKING:
     from ranktest.cluster import Host

@@ -32,8 +32,8 @@ from pathlib import Path
 
 from ranktest import _procs as procs
 from ranktest.cluster import Cluster, ClusterError
-from ranktest.cluster_net import NETNS_ETC
-from ranktest.slurm_conf import cgroup_conf, slurm_conf
+from ranktest._cluster_net import NETNS_ETC
+from ranktest._slurm_conf import cgroup_conf, slurm_conf
 
 __all__ = ["BatchJob", "Slurm", "unavailable"]
 

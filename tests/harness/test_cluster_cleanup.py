@@ -20,7 +20,7 @@ import pytest
 
 from refsite.testing.machine import cannot_run
 
-from ranktest import cluster_net, slurm
+from ranktest import _cluster_net as cluster_net, slurm
 from ranktest.cluster import Cluster, unavailable
 
 if reason := unavailable():
