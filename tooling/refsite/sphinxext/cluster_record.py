@@ -33,7 +33,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__
 from refsite.snippets import cluster_records
-from refsite.sphinxext.rank_columns import side_by_side
+from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
 
 logger = logging.getLogger(__name__)
 
@@ -77,16 +77,6 @@ def strings_for(language: str | None) -> Strings:
     return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
 
 
-def _code(text: str, language: str, classes: list[str]) -> nodes.literal_block:
-    block = nodes.literal_block(text, text, classes=classes)
-    block["language"] = language
-    return block
-
-
-def _label(text: str) -> nodes.paragraph:
-    return nodes.paragraph(text, text, classes=["vs-tab-label"])
-
-
 def _lines(lines: list[str]) -> str:
     return "".join(line + "\n" for line in lines)
 
@@ -127,7 +117,7 @@ class ClusterRecordDirective(SphinxDirective):
             tabs = nodes.container(classes=["vs-tabs", "vs-variants"])
             for run in runs:
                 panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
-                panel += _label(run["name"])
+                panel += tab_label(run["name"])
                 panel += self._run(run)
                 tabs += panel
             block += tabs
@@ -143,7 +133,7 @@ class ClusterRecordDirective(SphinxDirective):
             text = self.strings.slurm_job.format(state=run["state"], code=run["exit_code"])
             shown.append(nodes.paragraph(text, text, classes=["vs-notice"]))
             if run.get("other_output"):
-                shown.append(_code(_lines(run["other_output"]), "text", ["vs-output"]))
+                shown.append(code_block(_lines(run["other_output"]), "text", ["vs-output"]))
         hosts = nodes.container(classes=["vs-tabs", "vs-variants", "cluster-hosts"])
         for host in run["hosts"]:
             hosts += self._host(host, run)
@@ -152,10 +142,10 @@ class ClusterRecordDirective(SphinxDirective):
 
     def _host(self, host: dict, run: dict) -> nodes.container:
         panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
-        panel += _label(host["host"])
+        panel += tab_label(host["host"])
         if "state" not in run:
             command = nodes.container(classes=["vs-command"])
-            command += _code(host["command"], "bash", [])
+            command += code_block(host["command"], "bash", [])
             panel += command
             if host["exit_code"] is None:
                 timeout = f"{run['timeout_s']:g} s"
@@ -167,22 +157,13 @@ class ClusterRecordDirective(SphinxDirective):
             caption = self.strings.agent_condensed if host.get("condensed") else self.strings.agent
             text = caption.format(host=host["host"])
             panel += nodes.paragraph(text, text, classes=["vs-caption"])
-            panel += _code(_lines(host["agent"]), "text", ["vs-output"])
+            panel += code_block(_lines(host["agent"]), "text", ["vs-output"])
         outputs = [(rank, _lines(lines)) for rank, lines in host["ranks"].items()]
         if not outputs and not host["agent"]:
             panel += nodes.paragraph(self.strings.nothing, self.strings.nothing, classes=["vs-notice"])
         if not outputs:
             return panel
-        classes = ["vs-tabs", "vs-ranks"]
-        if side_by_side([text for _, text in outputs]):
-            classes += ["vs-ranks-columns", f"vs-ranks-{len(outputs)}"]
-        ranks = nodes.container(classes=classes)
-        for rank, text in outputs:
-            pane = nodes.container(classes=["vs-tab-panel", "vs-rank"])
-            pane += _label(self.strings.rank.format(rank=rank))
-            pane += _code(text, "text", ["vs-output"])
-            ranks += pane
-        panel += ranks
+        panel += rank_tabs([(self.strings.rank.format(rank=rank), text) for rank, text in outputs])
         return panel
 
 

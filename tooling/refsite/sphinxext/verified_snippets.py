@@ -36,7 +36,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite.sphinxext import compat_notes
 from refsite.snippets import localized
-from refsite.sphinxext.rank_columns import side_by_side
+from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
 from refsite import snippets
 from refsite.snippets import Record, Spec, SpecError, Variant
 from refsite import __version__
@@ -109,17 +109,6 @@ def strings_for(language: str | None) -> Strings:
     return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
 
 
-def _label(text: str) -> nodes.paragraph:
-    """The caption of a tab panel; the script turns these into tab buttons."""
-    return nodes.paragraph(text, text, classes=["vs-tab-label"])
-
-
-def _code(text: str, language: str, classes: list[str]) -> nodes.literal_block:
-    block = nodes.literal_block(text, text, classes=classes)
-    block["language"] = language
-    return block
-
-
 class SnippetDirective(SphinxDirective):
     """``{snippet} PATH``: a snippet, its commands and the output each variant recorded."""
 
@@ -179,16 +168,16 @@ class SnippetDirective(SphinxDirective):
         caption += nodes.Text(" · ")
         caption += link
         source += caption
-        source += _code(code, "python", [])
+        source += code_block(code, "python", [])
         return source
 
     def _variant(self, spec: Spec, variant: Variant, options: Options, shown: list[Record]) -> nodes.container:
         """One variant's tab: its command, provenance, output (or why there is none) and, for a
         CPU variant, the torch releases it runs on; ``shown`` collects the records shown."""
         panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
-        panel += _label(variant.name)
+        panel += tab_label(variant.name)
         command = nodes.container(classes=["vs-command"])
-        command += _code(spec.command(variant), "bash", [])
+        command += code_block(spec.command(variant), "bash", [])
         panel += command
         record = self._record(spec, variant, options)
         if record is None:
@@ -204,18 +193,10 @@ class SnippetDirective(SphinxDirective):
         if variant.device == "cpu":
             panel += self._compat(spec, variant, record)
         if len(record.ranks) == 1:
-            panel += _code(record.ranks[0], "text", ["vs-output"])
+            panel += code_block(record.ranks[0], "text", ["vs-output"])
             return panel
-        classes = ["vs-tabs", "vs-ranks"]
-        if side_by_side(record.ranks):
-            classes += ["vs-ranks-columns", f"vs-ranks-{len(record.ranks)}"]
-        ranks = nodes.container(classes=classes)
-        for rank, stdout in enumerate(record.ranks):
-            pane = nodes.container(classes=["vs-tab-panel", "vs-rank"])
-            pane += _label(self.strings.rank.format(rank=rank))
-            pane += _code(stdout, "text", ["vs-output"])
-            ranks += pane
-        panel += ranks
+        panel += rank_tabs([(self.strings.rank.format(rank=rank), stdout)
+                            for rank, stdout in enumerate(record.ranks)])
         return panel
 
     def _record(self, spec: Spec, variant: Variant, options: Options) -> Record | None:
@@ -268,7 +249,7 @@ class SignatureDirective(SphinxDirective):
     has_content = True
 
     def run(self) -> list[nodes.Node]:
-        return [_code("\n".join(self.content), "python", ["vs-signature"])]
+        return [code_block("\n".join(self.content), "python", ["vs-signature"])]
 
 
 def _resolve_root(app: Sphinx, config: object) -> None:
