@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ranktest.cluster import Cluster, Host
-from refsite.testing.cluster_fault_scenarios import FAILED, Watched
+from refsite.testing.cluster_fault_scenarios import FAILED, Watched, elapsed
 
 ELASTIC = "multinode/train_elastic.py"
 UNSHARED = "TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1"
@@ -77,13 +77,13 @@ def elastic_run(scenario: str, workdir: Path, unshared: bool) -> dict:
         times = {"bring_up_s": cluster.bring_up_s, "change_at_s": made - began}
         watch = nodes[0]
         if scenario == "elastic_join":
-            times["node0_world_4_s"] = _since(watch.first(re.compile(r"world size 4, from"), made), made)
+            times["node0_world_4_s"] = elapsed(watch.first(re.compile(r"world size 4, from"), made), made)
         else:
-            times["node0_detection_s"] = _since(watch.first(FAILED, made), made)
-            times["node0_resumed_s"] = _since(watch.first(re.compile(r"restart 1, "), made), made)
+            times["node0_detection_s"] = elapsed(watch.first(FAILED, made), made)
+            times["node0_resumed_s"] = elapsed(watch.first(re.compile(r"restart 1, "), made), made)
         for node, code in zip(nodes, codes):
             if node.host.index == 0 or code != -9:
-                times[f"{node.host.name}_agent_exit_s"] = _since(node.ended, made)
+                times[f"{node.host.name}_agent_exit_s"] = elapsed(node.ended, made)
         resumed: set[int] = set()
         hosts = [_mask_steps(node.entry(code), resumed) for node, code in zip(nodes, codes)]
         for left in Path(tempfile.gettempdir()).glob(f"job-{run_id}.pt*"):  # a run that failed
@@ -93,10 +93,6 @@ def elastic_run(scenario: str, workdir: Path, unshared: bool) -> dict:
                 "figures": {"resumed_from": ", ".join(map(str, sorted(resumed))) or "none",
                             "steps": str(STEPS[scenario])},
                 "hosts": hosts}
-
-
-def _since(t: float | None, since: float) -> float | None:
-    return None if t is None else t - since
 
 
 def elastic_join(workdir: Path) -> list[dict]:

@@ -75,7 +75,8 @@ class Watched:
         return cluster_output.host_entry(self.host.name, self.argv, code, text, condensed=True)
 
 
-def _seconds(t: float | None, since: float) -> float | None:
+def elapsed(t: float | None, since: float) -> float | None:
+    """Seconds from ``since`` to ``t``, a time a watch saw (None: it never came)."""
     return None if t is None else t - since
 
 
@@ -94,8 +95,8 @@ def fault_run(name: str, workdir: Path, fault: Callable[[Cluster], None]) -> dic
                "timeout_s": END_TIMEOUT_S}
         for node in nodes:
             if node.host.index == 0 or codes[node.host.index] != -9:  # a killed node reports nothing
-                run[f"{node.host.name}_detection_s"] = _seconds(node.first(FAILED, made), made)
-                run[f"{node.host.name}_agent_exit_s"] = _seconds(node.ended, made)
+                run[f"{node.host.name}_detection_s"] = elapsed(node.first(FAILED, made), made)
+                run[f"{node.host.name}_agent_exit_s"] = elapsed(node.ended, made)
         run["elapsed_s"] = time.monotonic() - began
         run["hosts"] = [node.entry(code) for node, code in zip(nodes, codes)]
         return run
