@@ -1,5 +1,11 @@
 """Each distributed snippet, copied alone into an empty directory, runs under real torchrun with
-the command written in it and prints what its expected-output file records for each rank."""
+the command written in it and prints what its expected-output file records for each rank.
+
+The copy launched is the snippet's Chinese-commented file, the one the Chinese page offers: it
+is the same program as the English file (byte for byte outside comments and the docstring, as
+``tests/snippets/test_localized_comments.py`` checks), so one launch shows both that the file
+runs alone and that the Chinese file prints the record. The English file's own run is the
+collector's harness run."""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from refsite import snippets
+from refsite.snippets import localized
 from ranktest import _procs as procs
 from ranktest.torchrun import kill_tree, torchrun_argv
 from refsite.testing.snippet_runs import alone_problem, case_id, cpu_variants, run_alone
@@ -28,9 +35,26 @@ def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
     # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
     with snippet_checks.unless_passed(f"torchrun-alone {case_id(spec, variant)}", Path(__file__),
-                                      spec.path, spec.record_path(variant), repr(variant)):
-        if problem := alone_problem(spec, variant):
+                                      spec.path, localized.translations_path(spec.path),
+                                      spec.record_path(variant), repr(variant)):
+        # A missing or stale translation leaves English text in the file (and fails
+        # test_every_snippet_is_translated); the program is the same either way.
+        chinese = localized.localize(spec.path).text
+        if problem := alone_problem(spec, variant, localized_text=chinese):
             pytest.fail(problem, pytrace=False)
+
+
+@pytest.mark.slow
+def test_a_launch_runs_the_text_it_is_given(tmp_path):
+    # The copied-alone check launches a snippet's Chinese file: the copy holds that text, under
+    # the snippet's own name, not the English file.
+    path = tmp_path / "hello.py"
+    path.write_text('"""Hello.\n\nRun: torchrun --standalone --nproc-per-node=2 hello.py\n"""\n'
+                    "print(__doc__.splitlines()[0], __file__.rsplit('/', 1)[-1])\n")
+    spec = snippets.read_spec(path)
+    chinese = path.read_text().replace("Hello.", "你好。")
+    result = run_alone(spec, spec.variants[0], text=chinese)
+    assert result.stdout == ("你好。 hello.py\n",) * 2, result.report()
 
 
 @pytest.mark.slow

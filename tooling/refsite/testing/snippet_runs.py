@@ -136,9 +136,11 @@ class LaunchResult:
         return "\n".join(lines)
 
 
-def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 120) -> LaunchResult:
+def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 120, *,
+              text: str | None = None) -> LaunchResult:
     """Copy the snippet alone into a fresh directory and run its ``Run:`` command there
-    (``torchrun ...``, or ``python FILE`` with this interpreter).
+    (``torchrun ...``, or ``python FILE`` with this interpreter). ``text``: what the copy holds
+    instead of the snippet's own text (its Chinese-commented file, say), under the same name.
 
     Every process also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
     its stderr if a process group is still alive when the script ends. On a timeout, the
@@ -148,7 +150,10 @@ def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 1
     with tempfile.TemporaryDirectory(prefix="run-alone-") as tmp:
         work, logs = Path(tmp, "work"), Path(tmp, "logs")
         work.mkdir()
-        shutil.copy(spec.path, work / spec.path.name)
+        if text is None:
+            shutil.copy(spec.path, work / spec.path.name)
+        else:
+            (work / spec.path.name).write_text(text, encoding="utf-8")
         env = startup_env({**clean_env(dict(os.environ)), **variant.env})
         torchrun = spec.torchrun
         argv = torchrun_argv(words[1:], logs) if torchrun else [sys.executable, *words[1:]]
@@ -165,10 +170,14 @@ def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 1
                           tuple(err for _, err in logs_by_rank))
 
 
-def alone_problem(spec: snippets.Spec, variant: snippets.Variant) -> str | None:
+def alone_problem(spec: snippets.Spec, variant: snippets.Variant, *,
+                  localized_text: str | None = None) -> str | None:
     """One copied-alone launch by the ``Run:`` line: exit 0, nothing on stderr (no abort, no
-    process group left alive at exit), every rank's output as recorded."""
-    result = run_alone(spec, variant)
-    label = f"{spec.path.name} [{variant.id}] copied alone, run by: {spec.run}"
+    process group left alive at exit), every rank's output as recorded. ``localized_text``:
+    launch the snippet's Chinese-commented file instead (the same program, held to the same
+    record)."""
+    result = run_alone(spec, variant, text=localized_text)
+    which = " (Chinese comments)" if localized_text is not None else ""
+    label = f"{spec.path.name}{which} [{variant.id}] copied alone, run by: {spec.run}"
     return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
             or record_problem(spec, variant, result.stdout, label, str(spec.path)))
