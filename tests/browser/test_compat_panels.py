@@ -4,6 +4,8 @@ carries its stamp. Reads the built HTML; no browser."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from pathlib import Path
 
@@ -38,15 +40,29 @@ def cpu_variants_by_command() -> dict[str, tuple[snippets.Spec, snippets.Variant
 SNIPPET_BLOCK = "div.vs-snippet:not(.cluster-record)"
 
 
-def panels(page: Path) -> list[tuple[str, str | None]]:
-    """(command, compat line or None) of every variant panel of a built page."""
+@dataclasses.dataclass(frozen=True)
+class PageFacts:
+    """What these tests read of one built page (each page is parsed once, for all of them)."""
+
+    panels: tuple[tuple[str, str | None], ...]  # (command, compat line or None) per variant panel
+    stamps: tuple[str, ...]  # the text of each page stamp
+    provenance: tuple[str, ...]  # the text of each snippet block's provenance line
+
+
+@functools.cache
+def facts(page: Path) -> PageFacts:
     soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-    found = []
+    panels = []
     for panel in soup.select(f"{SNIPPET_BLOCK} div.vs-variant"):
         line = panel.select_one("p.vs-compat-line")
-        found.append((panel.select_one("div.vs-command pre").get_text().strip(),
-                      line.get_text() if line else None))
-    return found
+        panels.append((panel.select_one("div.vs-command pre").get_text().strip(),
+                       line.get_text() if line else None))
+    return PageFacts(tuple(panels), tuple(p.get_text() for p in soup.select("p.vs-page-stamp")),
+                     tuple(p.get_text() for p in soup.select(f"{SNIPPET_BLOCK} p.vs-provenance")))
+
+
+def panels(page: Path) -> tuple[tuple[str, str | None], ...]:
+    return facts(page).panels
 
 
 def test_every_english_panel_line_agrees_with_the_compat_files(site: Path) -> None:
@@ -79,12 +95,11 @@ def test_the_chinese_panels_name_the_same_releases(site: Path) -> None:
 def test_every_page_with_outputs_has_its_stamp(site: Path) -> None:
     for lang, recorded in (("en", "recorded with torch "), ("zh", "录制于 torch ")):
         for page in sorted((site / lang).rglob("*.html")):
-            soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-            stamps = soup.select("p.vs-page-stamp")
-            if soup.select(f"{SNIPPET_BLOCK} p.vs-provenance"):  # a recorded output is shown
+            page_facts = facts(page)
+            stamps = page_facts.stamps
+            if page_facts.provenance:  # a recorded output is shown
                 assert len(stamps) == 1, f"{page}: {len(stamps)} stamps"
-                torches = {p.get_text().split("torch ")[1].split(" ")[0]
-                           for p in soup.select(f"{SNIPPET_BLOCK} p.vs-provenance")}
-                assert recorded + ", ".join(sorted(torches)) in stamps[0].get_text(), stamps[0].get_text()
+                torches = {text.split("torch ")[1].split(" ")[0] for text in page_facts.provenance}
+                assert recorded + ", ".join(sorted(torches)) in stamps[0], stamps[0]
             else:
                 assert not stamps, f"{page}: a stamp on a page that shows no recorded output"
