@@ -108,6 +108,9 @@ class ClusterRecordDirective(SphinxDirective):
                 return []
         block = nodes.container(classes=["vs-snippet", "cluster-record"])
         same, _, total = str(data["results"]["passed"]).partition(" of ")
+        alike = data["results"].get(runs[0]["name"], {}).get("alike") if len(runs) == 1 else None
+        if alike is not None:  # one run shown: how often that run alone printed the same
+            same, total = str(alike), str(data["results"]["repeat"])
         text = self.strings.provenance.format(
             torch=data["torch"], date=data["date"], machine=data["machine"], same=same, runs=total)
         block += nodes.paragraph(text, text, classes=["vs-provenance"])

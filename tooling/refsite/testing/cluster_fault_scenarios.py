@@ -1,5 +1,6 @@
 """The fault scenarios of ``measure_cluster``: a node killed mid-training, a link taken down
-mid-collective, ``GLOO_SOCKET_IFNAME`` right and wrong, on a 2-host virtual cluster
+mid-collective, ``GLOO_SOCKET_IFNAME`` right and wrong, the c10d launch on hosts that share
+one host name and its three fixes, on a 2-host virtual cluster
 (:mod:`ranktest.cluster`). Each runs the scripts of ``snippets/multinode/`` the way a reader
 runs them and times the fault from outside: every output line is stamped as it arrives, so a
 run records when the fault was made, when node0 first reported it and when its ``torchrun``
@@ -8,7 +9,10 @@ exited. What torchrun printed is condensed (:func:`cluster_output.condense`).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -17,7 +21,7 @@ from pathlib import Path
 from ranktest.cluster import Cluster, Host
 from ranktest.torchrun import kill_tree
 from refsite.testing import cluster_output
-from refsite.testing.cluster_scenarios import node_env, run_torchrun, static_argv
+from refsite.testing.cluster_scenarios import HANG_TIMEOUT_S, node_env, run_torchrun, static_argv
 
 STEPS = "multinode/train_steps.py"
 TRAIN = "multinode/train.py"
@@ -60,6 +64,16 @@ class Watched:
                                    + "\n".join(line for _, line in self.lines[-30:]))
             time.sleep(0.02)
         return found
+
+    def wait(self, deadline: float) -> None:
+        """Wait until the command ends or ``deadline`` passes."""
+        self._reader.join(max(0.0, deadline - time.monotonic()))
+
+    def pause(self) -> None:
+        """Stop the command (SIGSTOP) if it still runs: what it prints from now on is nothing."""
+        if self.ended is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.proc.pid, signal.SIGSTOP)
 
     def finish(self, deadline: float) -> int | None:
         """Wait until the command ends or ``deadline`` passes (then kill it: ``None``)."""
@@ -123,9 +137,56 @@ def socket_ifname(workdir: Path) -> list[dict]:
             run_torchrun("wrong_interface", workdir, argv("eth1"), hostnames=False, condensed=True)]
 
 
-SCRIPTS = {"node_killed": [STEPS], "link_down": [STEPS], "socket_ifname": [TRAIN]}
+def timed_run(name: str, workdir: Path, argv: Callable[[Host], list[str]], timeout: float) -> dict:
+    """``argv(host)`` on 2 hosts that share this machine's host name and hosts file, each
+    node's end timed (``<host>_agent_exit_s``; a node still running at ``timeout`` is killed)."""
+    with Cluster(hosts=2, hostnames=False) as cluster:
+        began = time.monotonic()
+        nodes = [Watched(h, argv(h), workdir) for h in cluster.hosts]
+        for node in nodes:
+            node.wait(began + timeout)
+        for node in nodes:  # all stopped before any is killed: none reports another's end
+            node.pause()
+        codes = [node.finish(began + timeout) for node in nodes]
+        run = {"name": name, "hostnames": False, "bring_up_s": cluster.bring_up_s,
+               "timeout_s": timeout}
+        for node in nodes:
+            run[f"{node.host.name}_agent_exit_s"] = elapsed(node.ended, began)
+        run["elapsed_s"] = time.monotonic() - began
+        run["hosts"] = [node.entry(code) for node, code in zip(nodes, codes)]
+        return run
+
+
+def c10d_hostname(workdir: Path) -> list[dict]:
+    """The c10d launch, rendezvous endpoint by address, on hosts that share this machine's host
+    name and hosts file, mended one address at a time: which agent hosts the rendezvous store
+    (``--rdzv-conf=is_host=1`` on node0), the address an agent gives its workers as
+    ``MASTER_ADDR`` (``--local-addr``), gloo's own address (``GLOO_SOCKET_IFNAME``). The step
+    that hangs runs with ``LOGLEVEL=INFO``, which shows the address the workers were given."""
+    def argv(*, is_host: bool, local_addr: bool, env: tuple[str, ...]) -> Callable[[Host], list[str]]:
+        def command(host: Host) -> list[str]:
+            conf = [f"--rdzv-conf=is_host={int(host.index == 0)}"] if is_host else []
+            addr = [f"--local-addr={host.address}"] if local_addr else []
+            return [*(["env", *env] if env else []), "torchrun", "--nnodes=2", "--nproc-per-node=2",
+                    "--rdzv-backend=c10d", "--rdzv-endpoint=198.18.0.1:29400", "--rdzv-id=job42",
+                    *conf, *addr, "train.py"]
+        return command
+
+    return [
+        timed_run("no_store_host", workdir, argv(is_host=False, local_addr=False, env=()), 150),
+        timed_run("is_host", workdir, argv(is_host=True, local_addr=False, env=("LOGLEVEL=INFO",)),
+                  HANG_TIMEOUT_S),
+        timed_run("local_addr", workdir, argv(is_host=True, local_addr=True, env=()), 90),
+        timed_run("local_addr_ifname", workdir,
+                  argv(is_host=True, local_addr=True, env=("GLOO_SOCKET_IFNAME=eth0",)), 90),
+    ]
+
+
+SCRIPTS = {"node_killed": [STEPS], "link_down": [STEPS], "socket_ifname": [TRAIN],
+           "c10d_hostname": [TRAIN]}
 SCENARIOS: dict[str, Callable[[Path], list[dict]]] = {
-    "node_killed": node_killed, "link_down": link_down, "socket_ifname": socket_ifname}
+    "node_killed": node_killed, "link_down": link_down, "socket_ifname": socket_ifname,
+    "c10d_hostname": c10d_hostname}
 WHAT = {
     "node_killed": "train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 every "
                    "process of node1 is killed",
@@ -133,4 +194,8 @@ WHAT = {
                  "link goes down (its switch port), and stays down",
     "socket_ifname": "train.py on hosts sharing one host name, with GLOO_SOCKET_IFNAME=eth0 (the "
                      "hosts' interface), then GLOO_SOCKET_IFNAME=eth1 (an interface they lack)",
+    "c10d_hostname": "train.py launched with the c10d rendezvous (endpoint by address) on hosts "
+                     "sharing one host name; then with --rdzv-conf=is_host=1 on node0 (and "
+                     "LOGLEVEL=INFO); then with --local-addr on each node; then with "
+                     "GLOO_SOCKET_IFNAME=eth0 as well",
 }

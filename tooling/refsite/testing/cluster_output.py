@@ -6,8 +6,9 @@ Slurm) printed itself, tracebacks of failing workers included.
 A failing run prints more than its outcome: gloo's connection retries, warnings repeated per
 connection, tracebacks of several workers interleaved in the order they happened to fail.
 :func:`condense` keeps of those what a repeated run prints again: each traceback's exception
-line (type and first line), sorted; each other line once; and ``torchrun``'s failure summary,
-per failed rank its host, rank and exit code, in rank order.
+line (type and first line), sorted; each other message once (no C++ backtrace under a c10d
+message, no piece of a traceback that another worker's output cut into); and ``torchrun``'s failure summary, per failed rank its host, rank and exit
+code, in rank order.
 """
 
 from __future__ import annotations
@@ -31,17 +32,30 @@ _RULES = (
     (re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3}|\[[\w:.-]+\]|[a-z][\w.-]*):(\d{2,5})\b"),
      lambda m: m.group(0) if m.group(2) in FIXED_PORTS or _SOURCE.search(m.group(1))
      else f"{m.group(1)}:<port>"),
+    (re.compile(r"\[[0-9a-f]*:[0-9a-f:]+\]"), "[<ipv6>]"),  # after the ports: [<ipv6>]:<port>
     (re.compile(r"delay=\d+ms"), "delay=<n>ms"),
     (re.compile(r"(?<=port )(\d{4,5})\b"), lambda m: m.group(1) if m.group(1) in FIXED_PORTS else "<port>"),
     (re.compile(r"\b0x[0-9a-f]{6,}\b"), "<addr>"),
     (re.compile(r"after (\d+\.\d+|\d+) ?(s|seconds|ms)\b"), r"after <n> \2"),
     (re.compile(r"run_id: [0-9a-f-]{8,}"), "run_id: <id>"),
+    (re.compile(r"\bmaster_port=(\d+)"), lambda m: m.group(0) if m.group(1) in FIXED_PORTS
+     else "master_port=<port>"),
+    (re.compile(r"(The node '[^']*_)\d+(_\d+')"), r"\1<pid>\2"),  # a rendezvous node: addr_pid_id
 )
 _RANK_LINE = re.compile(r"^rank (\d+): ")
 #: Lines :func:`condense` drops: gloo's connection retries (their number varies) and log lines
 #: that repeat an exception or name the worker that happened to fail first.
 _NOISE = re.compile(r"debug_logger\.cc:\d+\] ERROR failed to connect|^\[?E<time> ProcessGroupGloo\.cpp"
                     r"|closing signal SIG|\] failed \(exitcode: -?\d+\) local_rank:")
+#: The C++ backtrace under a c10d warning or error (its frames differ between builds and runs):
+#: ``Exception raised from ...``, the ``frame #N: ...`` lines, and the blank line that ends it.
+_CPP_TRACE = re.compile(r"^Exception raised from |^frame #\d+: |^<omitting python frames>$")
+#: What a condensed output keeps outside a traceback and the failure summary: messages (log
+#: lines, exception lines, the chaining line between two tracebacks, the ``FAILED`` header).
+#: Tracebacks of several workers of one node can arrive interleaved, even within a line; their
+#: pieces (code lines, carets, ``File`` lines) are not messages and are dropped wherever they are.
+_MESSAGE = re.compile(r"^(?:\[?[WEIF]<time>|\[[\w ]+\]|[\w.]*(?:Error|Exception|Interrupt|Exit|Warning)\b"
+                      r"|torch\.|The above exception|During handling| *\S+ FAILED$)")
 _SUMMARY_KEYS = ("host", "rank", "exitcode")
 
 
@@ -50,13 +64,17 @@ def condense(lines: list[str]) -> list[str]:
     kept: list[str] = []
     errors: list[str] = []
     summary: list[list[str]] = []
-    in_traceback = in_summary = False
+    in_traceback = in_summary = in_cpp_trace = False
     for line in lines:
+        if _CPP_TRACE.search(line) or (in_cpp_trace and not line):
+            in_cpp_trace = bool(line)
+            continue
+        in_cpp_trace = False
         if line.startswith("Traceback (most recent call last):"):
             in_traceback = True
             continue
-        if in_traceback:
-            if line.startswith(" ") or not line:
+        if in_traceback:  # up to its exception line (not a piece another worker cut into it)
+            if line.startswith(" ") or not line or not _MESSAGE.search(line):
                 continue
             in_traceback = False
             errors.append(line.rstrip(": ") if line.endswith("ChildFailedError:") else line)
@@ -73,7 +91,7 @@ def condense(lines: list[str]) -> list[str]:
             elif line.endswith(" FAILED"):
                 kept.append(line)
             continue
-        if _NOISE.search(line) or line in kept:
+        if _NOISE.search(line) or not _MESSAGE.search(line) or line in kept:
             continue
         kept.append(line)
     failed = sorted(summary, key=lambda entry: next((e for e in entry if "rank" in e), ""))
