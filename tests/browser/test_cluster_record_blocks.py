@@ -12,7 +12,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 from refsite.snippets import cluster_records
-from tests.sphinxext.test_cluster_records import DIRECTIVE
+from tests.support.cluster_pages import record_blocks
 from tests.support.paths import REPO
 
 pytestmark = pytest.mark.slow
@@ -34,8 +34,7 @@ def expected(record: str, run: str | None) -> tuple[str, str]:
 def test_each_block_states_how_often_its_runs_printed_the_same(site: Path, lang: str) -> None:
     checked = 0
     for source in sorted((REPO / "docs" / lang).rglob("*.md")):
-        directives = [(m.group(1), dict(re.findall(r":(\w+):\s*(\S+)", m.group(2))).get("run"))
-                      for m in DIRECTIVE.finditer(source.read_text(encoding="utf-8"))]
+        directives = record_blocks(source)
         if not directives:
             continue
         page = site / lang / source.relative_to(REPO / "docs" / lang).with_suffix(".html")

@@ -6,17 +6,16 @@ directive of a page names a record (and a run) that exists. Fast: reads files on
 from __future__ import annotations
 
 import json
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
 from refsite.snippets import cluster_records
+from tests.support.cluster_pages import record_blocks
 from tests.support.paths import REPO
 
 RECORDS = sorted((REPO / cluster_records.RECORDS_DIR).glob("*.json"))
-DIRECTIVE = re.compile(r"^```\{cluster-record\}\s+(\S+)\s*\n((?::\w+:.*\n)*)", re.M)
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
@@ -51,12 +50,11 @@ def test_a_record_without_provenance_is_refused(tmp_path: Path) -> None:
 def test_each_page_directive_names_an_existing_record() -> None:
     found = 0
     for page in sorted((REPO / "docs").glob("*/**/*.md")):
-        for match in DIRECTIVE.finditer(page.read_text(encoding="utf-8")):
+        for record, run in record_blocks(page):
             found += 1
-            path = cluster_records.record_path(REPO, match.group(1))
-            where = f"{page.relative_to(REPO)}: {{cluster-record}} {match.group(1)}"
+            path = cluster_records.record_path(REPO, record)
+            where = f"{page.relative_to(REPO)}: {{cluster-record}} {record}"
             assert path.is_file(), f"{where}: no record {path.relative_to(REPO)}"
-            run = re.search(r":run:\s*(\S+)", match.group(2))
             names = [r["name"] for r in cluster_records.read(path)["results"]["runs"]]
-            assert run is None or run.group(1) in names, f"{where}: no run {run.group(1)} in {names}"
+            assert run is None or run in names, f"{where}: no run {run} in {names}"
     assert found, "no page shows a cluster record"
