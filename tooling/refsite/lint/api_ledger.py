@@ -20,81 +20,17 @@ rewrites each entry with a reason that an embedded snippet now uses as shown.
 from __future__ import annotations
 
 import argparse
-import functools
-import inspect
 import os
 import sys
-import types
 import warnings
 from pathlib import Path
 
 from refsite import ledger, project
 from refsite.languages import LANGUAGES
-from refsite.ledger import Entry, Namespace, uses
+from refsite.ledger import Entry, Namespace
+from refsite.lint.api_names import import_name, kind_of, public_names, snippet_uses
 from refsite.lint.pages import page_embeds
-from refsite.lint.signature_sources import resolve
 from refsite.snippets import SpecError, read_spec, snippet_paths
-
-def _import(name: str) -> object:
-    """The object a full dotted name stands for, quietly (looking at a deprecated name warns)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return resolve(name)[0]
-
-
-def public_names(ns: Namespace) -> dict[str, object]:
-    """The public names of ``ns`` in the installed torch, enumerated as its file says."""
-    if ns.names_from == "reference":
-        return {e.key: None for e in ns.entries if not e.member}
-    module = _import(ns.namespace)
-    if ns.names_from == "__all__":
-        return {name: getattr(module, name, None) for name in module.__all__}
-    found = {}
-    for name in dir(module):
-        obj = getattr(module, name)
-        if name.startswith("_") or isinstance(obj, types.ModuleType):
-            continue
-        if str(getattr(obj, "__module__", None) or "").startswith(ns.defined_in):
-            found[name] = obj
-    return found
-
-
-def kind_of(obj: object, member: bool) -> str:
-    """The Python-domain object type of ``obj``."""
-    if inspect.isclass(obj):
-        return "exception" if issubclass(obj, BaseException) else "class"
-    if callable(obj) or isinstance(obj, (property, types.MethodDescriptorType)):
-        return "method" if member else "function"
-    return "attribute" if member else "data"
-
-
-@functools.cache
-def _snippet_uses(path: Path) -> uses.Uses:
-    return uses.read(path.read_text(encoding="utf-8"))
-
-
-def _identity(name: str) -> int | None:
-    """``id`` of the class or function a dotted name stands for (None for anything else)."""
-    try:
-        obj = _import(name)
-    except (ImportError, AttributeError, ValueError):
-        return None
-    return id(obj) if inspect.isclass(obj) or callable(obj) else None
-
-
-@functools.cache
-def _snippet_identities(path: Path) -> frozenset[int]:
-    """The classes and functions (by ``id``) a snippet reaches through torch names."""
-    found = (_identity(name) for name in _snippet_uses(path).dotted if name.startswith("torch"))
-    return frozenset(i for i in found if i is not None)
-
-
-def snippet_uses(path: Path, entry: Entry) -> bool:
-    """Whether the snippet at ``path`` uses ``entry``'s name (by name, or the same object)."""
-    if _snippet_uses(path).uses(entry.name, entry.member):
-        return True
-    target = _identity(entry.name)
-    return target is not None and target in _snippet_identities(path)
 
 
 def _gpus_only(path: Path) -> bool:
@@ -140,7 +76,7 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
                  embeds: dict[str, dict[str, list[str]]]) -> list[str]:
     where = f"{entry.file}: {entry.name}"
     try:
-        obj = _import(entry.name)
+        obj = import_name(entry.name)
     except (ImportError, AttributeError) as exc:
         return [f"{where}: not found in the installed torch ({exc}); fix the name or remove the entry"]
     found: list[str] = []

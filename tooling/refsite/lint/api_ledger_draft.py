@@ -11,7 +11,7 @@ from pathlib import Path
 
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
-from refsite.lint.api_ledger import _import, kind_of, public_names, snippet_uses
+from refsite.lint.api_names import import_name, kind_of, public_names, snippet_uses
 from refsite.lint.pages import page_embeds
 from refsite.signature_pages import block_names, blocks
 from refsite.snippets import snippet_paths
@@ -55,7 +55,7 @@ def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
             if name in listed:
                 continue
             probe = Entry(ns.namespace, name, "data")
-            kind = kind_of(obj if obj is not None else _import(probe.name), probe.member)
+            kind = kind_of(obj if obj is not None else import_name(probe.name), probe.member)
             lines.setdefault(ns.file, []).append(_line(root, probe, kind, ns.section, pages, all_snippets))
     return lines
 
