@@ -7,8 +7,8 @@ A failing run prints more than its outcome: gloo's connection retries, warnings 
 connection, tracebacks of several workers interleaved in the order they happened to fail.
 :func:`condense` keeps of those what a repeated run prints again: each traceback's exception
 line (type and first line), sorted; each other message once (no C++ backtrace under a c10d
-message, no piece of a traceback that another worker's output cut into); and ``torchrun``'s failure summary, per failed rank its host, rank and exit
-code, in rank order.
+message, no piece of a traceback that another worker's output cut into); and ``torchrun``'s
+failure summary, per failed rank its host, rank and exit code, in rank order.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ Each scenario (:mod:`refsite.testing.cluster_scenarios`: ``static``, ``c10d``, `
 host and per rank what was printed (normalized), exit codes, times, the command per node, and
 provenance (command, date, torch, machine, the sha256 of every script). ``--repeat N``
 runs each scenario N times, records the last run and how many of the N passed (every host
-printed what the first run's hosts printed), in all and for each run of the scenario. Never edit a record by hand.
+printed what the first run's hosts printed), in all and for each run of the scenario. Never
+edit a record by hand.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def _seconds(value: float) -> str:
 
 
 def record(name: str, runs: list[dict], passed: int, repeat: int, snippets_root: Path,
-           same_by_run: dict[str, int] | None = None) -> dict:
+           same_by_run: dict[str, int]) -> dict:
     """``passed``: attempts whose every run printed what the first attempt's did;
     ``same_by_run``: the same count for each run of the scenario on its own (by run name)."""
     import torch
@@ -69,8 +70,7 @@ def record(name: str, runs: list[dict], passed: int, repeat: int, snippets_root:
     results: dict = {"passed": f"{passed} of {repeat}", "repeat": repeat, "runs": runs}
     for run in runs:  # figures for {measured}, by run name
         figures = {k[:-2]: _seconds(v) for k, v in run.items() if k.endswith("_s") and v is not None}
-        if same_by_run is not None:  # of ``repeat`` runs, how many printed what the first did
-            figures["alike"] = same_by_run[run["name"]]
+        figures["alike"] = same_by_run[run["name"]]  # of ``repeat``, printed what the first did
         results[run["name"]] = {**figures, **run.pop("figures", {})}
     return {
         "scenario": name,
@@ -100,10 +100,10 @@ def main(argv: list[str] | None = None) -> None:
             runs = run_scenario(name, snippets_root)
             by_run = {run["name"]: outputs([run]) for run in runs}
             first = first if first is not None else by_run
-            for run_name, printed in by_run.items():
-                same_by_run[run_name] = same_by_run.get(run_name, 0) + (printed == first.get(run_name))
-            passed += by_run == first
             differing = [n for n, printed in by_run.items() if printed != first.get(n)]
+            for run_name in by_run:
+                same_by_run[run_name] = same_by_run.get(run_name, 0) + (run_name not in differing)
+            passed += not differing
             print(f"{name} {attempt + 1}/{args.repeat}: "
                   f"{'different: ' + ', '.join(differing) if differing else 'same'}", flush=True)
         data = record(name, runs, passed, args.repeat, snippets_root, same_by_run)
