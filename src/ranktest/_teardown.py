@@ -15,7 +15,7 @@ from __future__ import annotations
 import gc
 import weakref
 
-from ranktest.exitcheck import FIX, live_group_threads, release_torch_caches
+from ranktest.exitcheck import FIX, groups_left_alive
 
 #: What a script that never destroyed its default group is told.
 NOT_DESTROYED = "the script ended without calling dist.destroy_process_group()"
@@ -54,9 +54,7 @@ def watch() -> list[str]:
                           "deleting any DDP module); without it a rank can tear down while a peer "
                           "still talks to it")
         result = destroy(group)
-        if group is None:
-            release_torch_caches()
-        if group is None and (count := live_group_threads()):
+        if group is None and (count := groups_left_alive()):
             errors.append(f"a process group outlived dist.destroy_process_group() ({count} gloo "
                           f"worker thread(s) still running); {FIX}")
         return result

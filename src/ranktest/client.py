@@ -76,30 +76,42 @@ class Forkserver:
         assert self._caps is not None
         return self._caps
 
-    def start(self) -> None:
-        """Start the server and wait until the preloaded modules are imported."""
-        if self._proc is not None:
-            return
-        env = dict(os.environ, PYTHONIOENCODING="utf-8", RANKTEST_PRELOAD=",".join(self._preload))
-        self._proc = subprocess.Popen(
-            [self._python, "-m", "ranktest._server"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            env=env, start_new_session=True,
-        )
-        ready = self._receive(timeout=120)
-        self._caps = Capabilities(ready["torch"], ready["cuda_devices"], ready["backends"])
+    def start(self, wait: bool = True) -> None:
+        """Start the server and wait until the preloaded modules are imported. With ``wait``
+        false, only launch it: it imports them in the background, and the first call that needs
+        it (:meth:`run`, :attr:`capabilities`, ``start()``) waits for it to be ready."""
+        if self._proc is None:
+            env = dict(os.environ, PYTHONIOENCODING="utf-8", RANKTEST_PRELOAD=",".join(self._preload))
+            self._proc = subprocess.Popen(
+                [self._python, "-m", "ranktest._server"], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, env=env, start_new_session=True,
+            )
+        if wait and self._caps is None:
+            ready = self._receive(timeout=120)
+            self._caps = Capabilities(ready["torch"], ready["cuda_devices"], ready["backends"])
 
     def close(self) -> None:
         """Stop the server; ranks still running die with it."""
         proc, self._proc = self._proc, None
+        ready, self._caps = self._caps is not None, None
         if proc is None:
             return
-        try:
-            proc.stdin.close()
-            proc.wait(timeout=5)
-        except (OSError, subprocess.TimeoutExpired):
+        stopped = False
+        if ready:  # a server never used may still be importing: nothing to wait for
+            try:
+                proc.stdin.close()
+                proc.wait(timeout=5)
+                stopped = True
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        if not stopped:
             proc.kill()
             proc.wait()
-        proc.stdout.close()
+        for pipe in (proc.stdin, proc.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
 
     def run(self, script: str | os.PathLike, world_size: int = 1, *, args: tuple[str, ...] = (),
             env: dict[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT_S,

@@ -9,8 +9,11 @@ and ``ranktest_python`` (the interpreter of the ranks)::
         result = forkserver.run("train.py", world_size=2).check()
         assert "loss" in result.ranks[0].stdout
 
-The server starts at the first test that asks for it (about two seconds: it imports torch) and
-stops at the end of the session; with pytest-xdist each worker has its own.
+The server imports torch (about a second or two). It is launched in the background when pytest
+starts collecting a test file that names the fixture, so that import overlaps the collection; a
+server no collected test asks for is stopped when collection ends. Otherwise it starts at the
+first test that asks for it. It stops at the end of the session; with pytest-xdist each worker
+has its own.
 
 It also gives a function-scoped ``cluster`` fixture: a virtual cluster of network-namespace
 hosts (``ranktest.cluster``) for testing multi-node launches on one machine (as root).
@@ -35,15 +38,55 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                   help="ranktest: the Python interpreter of the ranks (default: pytest's own)")
 
 
+_SERVER = pytest.StashKey[Forkserver]()
+
+
+def _server(config: pytest.Config) -> Forkserver:
+    """The session's server, set up by the ini options (made on first use, not started)."""
+    if _SERVER not in config.stash:
+        python = config.getini("ranktest_python") or None
+        # run_function's ranks load the test's own module, which imports pytest: preloaded once
+        # (about 0.05 s a rank otherwise), where the ranks run pytest's own interpreter.
+        own = ("pytest",) if python is None else ()
+        extra = tuple(config.getini("ranktest_preload"))
+        config.stash[_SERVER] = Forkserver(
+            python=python, preload=(*default_preload(), *own, *extra),
+            check_teardown=config.getini("ranktest_check_teardown"))
+    return config.stash[_SERVER]
+
+
+def pytest_collectstart(collector: pytest.Collector) -> None:
+    """Launch the server in the background when pytest is about to import a test file that
+    names the fixture: its torch import then overlaps the rest of the collection (the file's
+    own imports, often torch too) instead of delaying the first test."""
+    if isinstance(collector, pytest.Module) and FIXTURE in collector.path.read_text(errors="replace"):
+        _server(collector.config).start(wait=False)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop a server launched early that no collected test asks for (``-k``, a mere mention)."""
+    if _SERVER in session.config.stash and not any(
+            FIXTURE in getattr(item, "fixturenames", ()) for item in session.items):
+        session.config.stash[_SERVER].close()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SERVER in config.stash:
+        config.stash[_SERVER].close()
+
+
+#: The fixture's name, which also marks a test file worth launching the server for.
+FIXTURE = "forkserver"
+
+
 @pytest.fixture(scope="session")
 def forkserver(pytestconfig: pytest.Config) -> Iterator[Forkserver]:
     """A :class:`~ranktest.Forkserver` set up by the ``ranktest_*`` ini options, shared by the
     whole session."""
-    extra = tuple(pytestconfig.getini("ranktest_preload"))
-    with Forkserver(python=pytestconfig.getini("ranktest_python") or None,
-                    preload=(*default_preload(), *extra),
-                    check_teardown=pytestconfig.getini("ranktest_check_teardown")) as server:
-        yield server
+    server = _server(pytestconfig)
+    server.start()
+    yield server
+    server.close()
 
 
 @pytest.fixture

@@ -85,3 +85,40 @@ def test_a_group_kept_alive_past_destroy_fails(forkserver, tmp_path, kept):
     message = "a process group outlived dist.destroy_process_group() (2 gloo worker thread(s)"
     assert (message in result.report()) == kept, result.report()
     assert result.ok != kept, result.report()
+
+
+def test_a_group_held_by_a_live_cycle_fails(forkserver, tmp_path):
+    # A reference cycle the script still holds: collecting garbage does not free the group.
+    result = run(forkserver, tmp_path, """
+        dist.init_process_group("gloo")
+        group = dist.new_group()
+        dist.all_reduce(torch.ones(1), group=group)
+        holder = [group]
+        holder.append(holder)
+        del group
+        dist.barrier()
+        dist.destroy_process_group()
+    """, check_teardown=True)
+    assert not result.ok
+    assert "a process group outlived dist.destroy_process_group() (2 gloo worker thread(s)" in result.report()
+
+
+def test_a_mesh_only_a_cycle_refers_to_is_found_by_the_object_scan(forkserver, tmp_path):
+    # The mesh's own sub-groups (4 ranks, a 2-D mesh) stay alive in its registry while anything
+    # refers to it, here a cycle the script keeps. Only the check's walk over every object finds
+    # the mesh and empties its registry; if the walk missed it (objects the forkserver froze,
+    # say), the sub-groups' worker threads would still run and this clean script would fail.
+    result = run(forkserver, tmp_path, """
+        from torch.distributed.device_mesh import init_device_mesh
+        dist.init_process_group("gloo")
+        mesh = init_device_mesh("cpu", (2, 2), mesh_dim_names=("dp", "tp"))
+        dist.all_reduce(torch.ones(1), group=mesh.get_group("tp"))
+        class Holder:
+            pass
+        holder = Holder()
+        holder.mesh, holder.me = mesh, holder
+        del mesh
+        dist.barrier()
+        dist.destroy_process_group()
+    """, world_size=4, check_teardown=True)
+    assert result.ok, result.report()

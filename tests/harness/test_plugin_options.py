@@ -48,3 +48,47 @@ def test_ini_options_set_up_the_server(pytester: pytest.Pytester) -> None:
     result.assert_outcomes(passed=1, failed=1)
     result.stdout.fnmatch_lines(["*ranks ok: False", "*not preceded by dist.barrier()*",
                                  "*colorsys preloaded: True*"])
+
+
+# Collected after the server was launched (the file names the fixture): its process is there.
+EARLY = '''
+import os
+from pathlib import Path
+
+def servers():
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            stat = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (proc / "cmdline").read_bytes()
+        except (OSError, IndexError):
+            continue
+        if int(stat[1]) == os.getpid() and b"ranktest._server" in cmdline:
+            found.append(int(proc.name))
+    return found
+
+LAUNCHED_BEFORE_IMPORT = servers()
+
+def test_launched_during_collection(forkserver):
+    print("launched before import:", bool(LAUNCHED_BEFORE_IMPORT))
+    assert servers() == LAUNCHED_BEFORE_IMPORT
+
+def test_other():
+    print("servers now:", len(servers()))
+'''
+
+
+@pytest.mark.slow
+def test_the_server_is_launched_while_the_test_file_is_collected(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_demo=EARLY)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*launched before import: True*"])
+
+
+@pytest.mark.slow
+def test_a_server_no_selected_test_asks_for_is_stopped(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_demo=EARLY)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s", "-k", "test_other")
+    result.assert_outcomes(passed=1, deselected=1)
+    result.stdout.fnmatch_lines(["*servers now: 0*"])
