@@ -2,17 +2,30 @@
 # TORCH: the exact torch version to install (outputs are recorded with it).
 # TORCH_INDEX: an extra package index for torch, e.g. https://download.pytorch.org/whl/cpu to get
 #   the CPU build on a Linux machine without GPUs (plain PyPI serves the CUDA build there).
+# TORCH=system: the torch PYTHON already has (a GPU runner's container or cluster module), for
+#   make doctest and make outputs only: .venv-system is made from PYTHON and sees PYTHON's
+#   packages (refsite/testing/doctest_env.py), and only what requirements-doctest.txt lists and
+#   PYTHON lacks is installed, from WHEELHOUSE alone (pip install --no-index) when it is set
+#   (make wheelhouse fills one on a machine that reaches the registry).
 PYTHON ?= python3
 TORCH ?= 2.15.0
 TORCH_INDEX ?=
-VENV := .venv
+WHEELHOUSE ?=
+VENV := $(if $(filter system,$(TORCH)),.venv-system,.venv)
+ifeq ($(TORCH),system)
+ifneq ($(filter-out doctest outputs venv wheelhouse clean,$(or $(MAKECMDGOALS),test)),)
+$(error TORCH=system is for make doctest and make outputs (a GPU runner's own torch); the other targets need the pinned torch: leave TORCH unset)
+endif
+endif
+# More pytest arguments for make doctest and make outputs, e.g. PYTEST_ARGS="-n 8 -k cuda".
+PYTEST_ARGS ?=
 PY := $(VENV)/bin/python
 PYTEST := $(PY) -m pytest
 SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps cluster-records
+.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps cluster-records wheelhouse
 comma := ,
 
 # System packages the tests use, from the distribution: the browser tests' Chromium and its
@@ -46,10 +59,10 @@ html: $(VENV)/.installed
 DOCTEST_JUNIT ?= _build/doctest/junit.xml
 doctest: $(VENV)/.installed
 	mkdir -p $(dir $(DOCTEST_JUNIT))
-	$(PYTEST) $(SNIPPETS) -v -rs --junitxml=$(DOCTEST_JUNIT)
+	$(PYTEST) $(SNIPPETS) -v -rs --junitxml=$(DOCTEST_JUNIT) $(PYTEST_ARGS)
 
 outputs: $(VENV)/.installed
-	$(PYTEST) $(SNIPPETS) --write-outputs -rs
+	$(PYTEST) $(SNIPPETS) --write-outputs -rs $(PYTEST_ARGS)
 
 bench: $(VENV)/.installed
 	$(PY) -m refsite.testing.bench
@@ -91,7 +104,20 @@ system-deps:
 		echo "note:$$missing not found; the browser and Slurm tests need them. Install them as root (apt-get install $(SYSTEM_PACKAGES)), or run make as root. Without them those tests skip; with CI set they fail."; \
 	fi
 
-$(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.toml
+# Wheels for make doctest TORCH=system on a machine without a registry, fetched here; for
+# another Python or platform add e.g. PIP_DOWNLOAD_ARGS="--python-version 3.12 --only-binary=:all:".
+wheelhouse:
+	$(PYTHON) -m pip download --quiet --dest $(or $(WHEELHOUSE),wheelhouse) -r requirements-doctest.txt $(PIP_DOWNLOAD_ARGS)
+
+ifeq ($(TORCH),system)
+$(VENV)/.installed: requirements-doctest.txt Makefile pyproject.toml tooling/pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) tooling/refsite/testing/doctest_env.py requirements-doctest.txt --runner-python $(PYTHON) $(if $(WHEELHOUSE),--wheelhouse $(WHEELHOUSE))
+	# The project's own packages, editable, without their dependencies (no Sphinx here).
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation $(if $(WHEELHOUSE),--no-index) -e . -e tooling
+	touch $@
+else
+$(VENV)/.installed: requirements.txt requirements-doctest.txt Makefile pyproject.toml tooling/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet torch==$(TORCH) $(if $(TORCH_INDEX),--extra-index-url $(TORCH_INDEX))
 	$(PY) -m pip install --quiet -r requirements.txt
@@ -99,6 +125,7 @@ $(VENV)/.installed: requirements.txt Makefile pyproject.toml tooling/pyproject.t
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . -e tooling
 	$(PY) -m refsite.testing.check_install $(TORCH)
 	touch $@
+endif
 
 clean:
 	rm -rf _build .pytest_cache docs/*/apidocs

@@ -1,11 +1,13 @@
-"""Root pytest configuration: the snippet collector and Sphinx's test fixtures.
+"""Root pytest configuration: the snippet collector, and what pytest's configuration warnings
+may do (``refsite.testing.config_warnings``).
 
-Both come from installed packages (``make`` installs the site's tooling, ``refsite``, from
-``tooling/``); the
-``forkserver`` fixture comes from the ``ranktest`` package's own pytest plugin.
+Both come from the installed site tooling (``make`` installs ``refsite`` from ``tooling/``); the
+``forkserver`` fixture comes from the ``ranktest`` package's own pytest plugin. Sphinx's test
+fixtures are loaded by ``tests/conftest.py``, so that ``make doctest`` (``pytest snippets``) runs
+where Sphinx is not installed (a GPU runner with its own torch).
 """
 
-pytest_plugins = ["refsite.testing.collector", "sphinx.testing.fixtures"]
+pytest_plugins = ["refsite.testing.collector", "refsite.testing.config_warnings"]
 
 
 def pytest_collection_modifyitems(items) -> None:

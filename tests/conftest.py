@@ -1,10 +1,17 @@
-"""Fixtures for Sphinx's test application, set up as Sphinx's own test suite does."""
+"""Fixtures for Sphinx's test application, set up as Sphinx's own test suite does.
+
+Sphinx's fixture module is imported here rather than named in the root ``conftest.py``'s
+``pytest_plugins``: only the tests need Sphinx, and ``make doctest`` (``pytest snippets``) must
+run where it is not installed.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from sphinx.testing.fixtures import *  # noqa: F403 - the fixtures and the markers they need
+from sphinx.testing.fixtures import _shared_result_cache  # noqa: F401 - autouse, not in *
 
 from tests.support.paths import ROOTS
 

@@ -6,6 +6,7 @@ lines are run from it (``make`` does). Standard library only.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 #: What marks the checkout's root directory.
@@ -20,3 +21,13 @@ def root(start: Path | None = None) -> Path:
             return folder
     raise RuntimeError(f"{here} is not inside the project's checkout (no folder above it holds "
                        f"{', '.join(MARKERS)}); run the command from the checkout's root")
+
+
+def pinned_torch(start: Path | None = None) -> str:
+    """The exact torch release the project pins (``2.15.0``): the Makefile's ``TORCH ?=``, the
+    one place the pin is written."""
+    makefile = root(start) / "Makefile"
+    found = re.search(r"^TORCH \?= (\S+)$", makefile.read_text(encoding="utf-8"), re.M)
+    if found is None:
+        raise RuntimeError(f"{makefile} has no 'TORCH ?= <version>' line: the pin belongs there")
+    return found.group(1)

@@ -27,8 +27,7 @@ _BEFORE_VERB = re.compile(r"(?<![\d.])" + _RELEASE + r"\s+(?:renamed|made|switch
 
 def pinned_minor() -> str:
     """``2.15``, from the Makefile's ``TORCH ?=`` (the one place the pin is written)."""
-    pin = re.search(r"^TORCH \?= (\S+)$", (ROOT / "Makefile").read_text(), re.M).group(1)
-    return ".".join(pin.split(".")[:2])
+    return ".".join(project.pinned_torch(ROOT).split(".")[:2])
 
 
 def typed_versions(text: str) -> list[str]:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from refsite.testing import machine, passed_checks
+from refsite.testing import machine, passed_checks, torch_ran
 from refsite.testing import snippet_runs
 from refsite import snippets
 from ranktest import DEFAULT_TIMEOUT_S, Forkserver
@@ -153,6 +153,7 @@ class SnippetItem(pytest.Item):
 
     def _check(self) -> None:
         server = self.config.stash[_SERVER].get()
+        self.user_properties.append(("torch", server.capabilities.torch))  # for the summary (torch_ran)
         self._skip_unless_supported(server)
         result = snippet_runs.run_variant(server, self.spec, self.variant,
                                           timeout=self.config.getoption("snippet_timeout"))
@@ -218,6 +219,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     printed last, after pytest's own short summary (``-rs`` lists every skip before it)."""
     result = yield
     _outcome_table(terminalreporter)
+    _torch_ran(terminalreporter, config)
     return result
 
 
@@ -240,3 +242,32 @@ def _outcome_table(terminalreporter) -> None:
         terminalreporter.write_line(f"{CLEAN} (exit 0, nothing on stderr; output not compared):")
         for node in unverified:
             terminalreporter.write_line(f"        {node}")
+
+
+def _torch_ran(terminalreporter, config: pytest.Config) -> None:
+    """Which torch ran the snippets, from the items' reports (under xdist they ran in workers)."""
+    ran, failed_cpu = set(), []
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if not (isinstance(report, pytest.TestReport) and _outcome_of(report)):
+                continue
+            ran.update(value for name, value in report.user_properties if name == "torch")
+            if report.failed and (found := _snippet_variant(config.rootpath, report.nodeid)):
+                if found[1].device == "cpu":
+                    failed_cpu.append(found)
+    for torch in sorted(ran):
+        for line in torch_ran.summary(config.rootpath, torch, failed_cpu):
+            terminalreporter.write_line(line)
+
+
+def _snippet_variant(root: Path, nodeid: str) -> tuple[snippets.Spec, snippets.Variant, str] | None:
+    """The snippet, variant and path under ``snippets/`` of a node id such as
+    ``snippets/distributed/all_reduce.py::all_reduce[gloo-cpu-2]``."""
+    path, _, name = nodeid.partition("::")
+    variant_id = name.rpartition("[")[2].rstrip("]")
+    try:
+        spec = snippets.read_spec(root / path)
+    except snippets.SpecError:  # its own failure already says what is wrong with it
+        return None
+    variant = next((v for v in spec.variants if v.id == variant_id), None)
+    return None if variant is None else (spec, variant, spec.path.relative_to(root / "snippets").as_posix())

@@ -31,7 +31,7 @@ ROOT = project.root()
 OUT = ROOT / compat_results.COMPAT_DIR
 RELEASES = OUT / "releases.txt"
 DEFAULT_ENVS = Path.home() / ".cache" / "pytorch-verified-reference" / "compat"
-#: What the snippets need besides torch, at the versions requirements.txt pins.
+#: What the snippets need besides torch, at the versions requirements-doctest.txt pins.
 SNIPPET_NEEDS = ("numpy", "py-spy")
 
 
@@ -42,8 +42,8 @@ def listed_releases() -> list[str]:
 
 
 def pinned(name: str) -> str:
-    """``name==version`` as requirements.txt pins it."""
-    text = (ROOT / "requirements.txt").read_text(encoding="utf-8")
+    """``name==version`` as requirements-doctest.txt pins it."""
+    text = (ROOT / "requirements-doctest.txt").read_text(encoding="utf-8")
     return re.search(rf"^{re.escape(name)}==\S+", text, re.M).group(0)
 
 
