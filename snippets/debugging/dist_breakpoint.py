@@ -20,10 +20,12 @@ import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
+device_id = None
 if device_type == "cuda":
-    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
+rank = dist.get_rank()
 x = torch.arange(3.0, device=device_type) + rank  # rank 0: [0, 1, 2], rank 1: [1, 2, 3]
 
 COMMANDS = ["up", "p rank, x", "x[0] = 100", "c"]  # what you would type

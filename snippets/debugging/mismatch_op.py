@@ -19,13 +19,14 @@ import torch.distributed as dist
 os.environ["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL"  # usually set on the command line
 dist.set_debug_level_from_env()  # read at import; re-read, since it was set late
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)  # the level must be set before the group is created
-rank = dist.get_rank()
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+# the level must be set before the group is created
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 print(f"debug level: {dist.get_debug_level()}")
 
 tensor = torch.ones(1, device=device)

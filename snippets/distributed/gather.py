@@ -10,13 +10,13 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
-rank = dist.get_rank()
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 
 world = dist.get_world_size()
 mine = torch.tensor([rank + 1, 10 * (rank + 1)], device=device)

@@ -14,23 +14,29 @@ import torch.distributed as dist
 
 def global_mean(values: torch.Tensor) -> float:
     """Mean of the values of every rank (ranks may hold different numbers of values)."""
-    totals = torch.tensor([values.sum().item(), float(values.numel())], dtype=torch.float64)
+    totals = torch.tensor([values.sum().item(), float(values.numel())], dtype=torch.float64,
+                          device=values.device)
     dist.all_reduce(totals)  # [sum of all values, number of all values]
     return (totals[0] / totals[1]).item()
 
 
 def mean_of_means(values: torch.Tensor) -> float:
     """The shortcut: right only when every rank holds as many values as the others."""
-    mean = torch.tensor([values.mean().item()], dtype=torch.float64)
+    mean = torch.tensor([values.mean().item()], dtype=torch.float64, device=values.device)
     dist.all_reduce(mean, op=dist.ReduceOp.AVG)
     return mean.item()
 
 
 if __name__ == "__main__":
     backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-    dist.init_process_group(backend)
+    if os.environ.get("DEVICE", "cpu") == "cuda":
+        device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+        torch.cuda.set_device(device)
+    else:
+        device = torch.device("cpu")
+    dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
     rank = dist.get_rank()
-    values = torch.arange(float(rank + 1)) + 10 * rank  # rank r holds r + 1 values
+    values = torch.arange(float(rank + 1), device=device) + 10 * rank  # rank r holds r + 1 values
     print(f"rank {rank} holds {values.tolist()}")
     print(f"global_mean: {global_mean(values):.4f}, mean_of_means: {mean_of_means(values):.4f}")
     dist.barrier()  # no rank tears down while a peer still talks to it

@@ -22,7 +22,8 @@ else:
     device = torch.device("cpu")
 rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
 path = os.path.join(tempfile.gettempdir(), f"init-{os.environ['TORCHELASTIC_RUN_ID']}")  # not printed
-dist.init_process_group(backend, init_method=f"file://{path}", rank=rank, world_size=world_size)
+dist.init_process_group(backend, init_method=f"file://{path}", rank=rank, world_size=world_size,
+                        device_id=device if device.type == "cuda" else None)
 
 tensor = torch.tensor([rank + 1], device=device)
 dist.all_reduce(tensor)

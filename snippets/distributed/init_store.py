@@ -30,7 +30,8 @@ store.wait(["config"])  # ... the others block until the key exists (get() waits
 print(f"get('config') -> {store.get('config').decode()}")
 store.add("arrived", 1)  # an atomic counter
 
-dist.init_process_group(backend, store=store, rank=rank, world_size=world_size)
+dist.init_process_group(backend, store=store, rank=rank, world_size=world_size,
+                        device_id=device if device.type == "cuda" else None)
 dist.barrier()
 print(f"after the barrier, 'arrived' = {store.add('arrived', 0)}")  # add(key, 0) reads a counter
 

@@ -4,10 +4,15 @@ Run: torchrun --standalone --nproc-per-node=4 overview_ranks.py
 """
 import os
 
+import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+device_id = None
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
 
 me = {
     "rank": dist.get_rank(),                       # unique in the whole job: 0 .. world_size-1

@@ -11,11 +11,16 @@ import json
 import os
 import tempfile
 
+import torch
 import torch.distributed as dist
 from torch.distributed.elastic.multiprocessing.errors import record
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+device_id = None
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
 rank = dist.get_rank()
 
 

@@ -16,14 +16,14 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
-rank, world = dist.get_rank(), dist.get_world_size()
-assert world == 2, "the expected values below are written for 2 ranks"
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]) % torch.cuda.device_count())
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank, world = dist.get_rank(), dist.get_world_size()
+assert world == 2, "the expected values below are written for 2 ranks"
 peer = 1 - rank
 CELL_TIMEOUT = timedelta(seconds=5)
 coord = dist.new_group(backend="gloo")  # CPU group that only collects the verdicts

@@ -8,11 +8,16 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
 
 group = dist.new_group([0, 1])  # every rank makes this call; only 0 and 1 are members
-tensor = torch.ones(1)
+tensor = torch.ones(1, device=device)
 if rank in (0, 1):
     dist.all_reduce(tensor, op=dist.ReduceOp.SUM, group=group)
 print(f"rank {rank} has {tensor.item()}")  # 2.0 in the group, untouched 1.0 outside

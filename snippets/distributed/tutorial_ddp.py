@@ -18,14 +18,19 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank, world_size = dist.get_rank(), dist.get_world_size()
 
 gen = torch.Generator().manual_seed(0)  # the synthetic dataset of the previous step
 x = torch.randn(512, 4, generator=gen)
 y = x @ torch.tensor([[2.0], [-1.0], [0.5], [3.0]]) + 1.0 + 0.1 * torch.randn(512, 1, generator=gen)
 mine = torch.randperm(512, generator=torch.Generator().manual_seed(1234)).chunk(world_size)[rank]
-batches = [(x[i], y[i]) for i in mine.split(32)]  # this rank's part, in batches of 32
+batches = [(x[i].to(device), y[i].to(device)) for i in mine.split(32)]  # this rank's part, in batches of 32
 
 
 def average_gradients(model):
@@ -46,7 +51,7 @@ def train(model, after_backward=None):
 
 
 torch.manual_seed(0)
-by_hand = nn.Linear(4, 1)
+by_hand = nn.Linear(4, 1).to(device)
 ddp = DDP(copy.deepcopy(by_hand))  # same initial weights; DDP also broadcasts rank 0's
 train(by_hand, average_gradients)
 train(ddp)  # DDP all-reduces the gradients during backward()

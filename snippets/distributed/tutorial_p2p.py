@@ -8,11 +8,16 @@ import torch
 import torch.distributed as dist
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
 
 # Blocking: both processes stop until the communication is done.
-tensor = torch.zeros(1)
+tensor = torch.zeros(1, device=device)
 if rank == 0:
     tensor += 1
     dist.send(tensor, dst=1)
@@ -21,7 +26,7 @@ else:
 print(f"blocking:     rank {rank} has {tensor.item()}")
 
 # Non-blocking: isend/irecv return at once; wait() before touching the tensor again.
-tensor = torch.zeros(1)
+tensor = torch.zeros(1, device=device)
 if rank == 0:
     tensor += 2
     request = dist.isend(tensor, dst=1)

@@ -79,17 +79,23 @@ def parameters_identical(model):
 
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
+if os.environ.get("DEVICE", "cpu") == "cuda":
+    device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device)
+else:
+    device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank, world_size = dist.get_rank(), dist.get_world_size()
 
 torch.manual_seed(0)  # the same initial weights on every rank
-model = nn.Linear(4, 1)
+model = nn.Linear(4, 1).to(device)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 loader = partition_dataset(rank, world_size)
 print(f"rank {rank}: {len(loader.dataset)} samples, {len(loader)} batches per epoch")
 for epoch in range(4):
     total = 0.0
     for x, y in loader:
+        x, y = x.to(device), y.to(device)
         optimizer.zero_grad()
         loss = nn.functional.mse_loss(model(x), y)
         loss.backward()

@@ -20,7 +20,7 @@ local_rank = int(os.environ["LOCAL_RANK"])
 dev0 = torch.device("cuda", 2 * local_rank)  # local rank 0: cuda:0 and cuda:1
 dev1 = torch.device("cuda", 2 * local_rank + 1)  # local rank 1: cuda:2 and cuda:3
 torch.cuda.set_device(dev0)
-dist.init_process_group(backend)
+dist.init_process_group(backend, device_id=dev0)
 rank = dist.get_rank()
 
 

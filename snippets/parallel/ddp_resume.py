@@ -25,7 +25,7 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
-# device_id tells barrier() which GPU to use (it must be None on CPU)
+# device_id tells barrier() which GPU to use (older releases reject a CPU device)
 dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
 rank = dist.get_rank()
 amp_dtype = torch.float16  # the dtype that needs a GradScaler (bfloat16 needs none)

@@ -14,13 +14,13 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
-rank = dist.get_rank()
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 
 torch.manual_seed(0)  # same initial weights everywhere (DDP also broadcasts rank 0's)
 model = DDP(nn.Linear(4, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)

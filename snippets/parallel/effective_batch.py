@@ -16,13 +16,13 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
-dist.init_process_group(backend)
-rank, world_size = dist.get_rank(), dist.get_world_size()
 if os.environ.get("DEVICE", "cpu") == "cuda":
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
     torch.cuda.set_device(device)
 else:
     device = torch.device("cpu")
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank, world_size = dist.get_rank(), dist.get_world_size()
 
 PER_RANK = 4  # the DataLoader's batch_size on each rank
 torch.manual_seed(0)

@@ -15,10 +15,10 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel as DDP
 
 backend = os.environ.get("BACKEND", "nccl")  # SyncBatchNorm needs GPUs: one per rank
-dist.init_process_group(backend)
-rank = dist.get_rank()
 device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
 torch.cuda.set_device(device)
+dist.init_process_group(backend, device_id=device)
+rank = dist.get_rank()
 
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(3, 3), nn.BatchNorm1d(3)).to(device)

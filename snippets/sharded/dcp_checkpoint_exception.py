@@ -16,10 +16,12 @@ import torch.distributed.checkpoint as dcp
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
+device_id = None
 if device_type == "cuda":
-    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
+rank = dist.get_rank()
 
 holder = [tempfile.mkdtemp() if rank == 0 else None]
 dist.broadcast_object_list(holder, src=0)

@@ -11,10 +11,12 @@ from torch.distributed.device_mesh import init_device_mesh
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
+device_id = None
 if device_type == "cuda":
-    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
+rank = dist.get_rank()
 
 mesh = init_device_mesh(device_type, (2,), mesh_dim_names=("dp",))
 print(f"rank {rank} mesh {mesh.mesh.tolist()}, {mesh.device_type!r}, ndim {mesh.ndim}")

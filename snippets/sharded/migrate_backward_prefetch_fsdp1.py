@@ -18,12 +18,12 @@ from torch.distributed.fsdp.wrap import ModuleWrapPolicy
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
 device = torch.device("cpu")
 if device_type == "cuda":
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 
 torch.manual_seed(0)  # the same model on every rank, and in the FSDP2 snippet of the pair
 model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)

@@ -17,12 +17,12 @@ from torch.distributed.fsdp import fully_shard
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
 device = torch.device("cpu")
 if device_type == "cuda":
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 
 # replicate over dim 0, shard over dim 1
 mesh = init_device_mesh(device_type, (2, 2), mesh_dim_names=("replicate", "shard"))

@@ -17,12 +17,12 @@ from torch.distributed.fsdp import MixedPrecisionPolicy, fully_shard
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
 device = torch.device("cpu")
 if device_type == "cuda":
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
     device = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
+rank = dist.get_rank()
 
 policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
 

@@ -22,10 +22,12 @@ from torch.distributed.tensor.parallel import (
 
 backend = os.environ.get("BACKEND", "gloo")  # BACKEND=nccl DEVICE=cuda on GPUs
 device_type = os.environ.get("DEVICE", "cpu")
-dist.init_process_group(backend)
-rank = dist.get_rank()
+device_id = None
 if device_type == "cuda":
-    torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
+    device_id = torch.device("cuda", int(os.environ["LOCAL_RANK"]))
+    torch.cuda.set_device(device_id)
+dist.init_process_group(backend, device_id=device_id)
+rank = dist.get_rank()
 
 
 class MLP(nn.Module):
