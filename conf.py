@@ -37,6 +37,7 @@ extensions = [
     "autodoc2",
     "sphinx_copybutton",
     "refsite.sphinxext.verified_snippets",
+    "refsite.sphinxext.gpu_variants",
     "refsite.sphinxext.api_entries",
     "refsite.sphinxext.tooling_index",
     "refsite.sphinxext.record_changes",

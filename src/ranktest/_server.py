@@ -13,6 +13,7 @@ import gc
 import json
 import os
 import signal
+import subprocess
 import sys
 
 from ranktest import _procs as procs
@@ -28,8 +29,29 @@ def _probe(write_fd: int) -> int:
         check = getattr(dist, f"is_{name}_available", None)
         backends[name] = bool(dist.is_available() and check is not None and check())
     caps = {"torch": torch.__version__, "cuda_devices": torch.cuda.device_count(), "backends": backends}
+    if caps["cuda_devices"]:
+        caps["gpu"] = _gpu(torch)
     os.write(write_fd, json.dumps(caps).encode())
     return 0
+
+
+def _gpu(torch) -> dict[str, str]:
+    """What the CUDA devices are (this child may initialize CUDA: the server never does)."""
+    nccl = torch.cuda.nccl.version() if torch.distributed.is_nccl_available() else ""
+    return {"model": torch.cuda.get_device_name(0), "driver": _driver_version(),
+            "cuda": torch.version.cuda or "",
+            "nccl": ".".join(map(str, nccl)) if isinstance(nccl, tuple) else str(nccl)}
+
+
+def _driver_version() -> str:
+    """The NVIDIA driver's version, as ``nvidia-smi`` reports it ("" where it cannot)."""
+    try:
+        done = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
+                              capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    lines = done.stdout.split()
+    return lines[0] if done.returncode == 0 and lines else ""
 
 
 def probe() -> dict:

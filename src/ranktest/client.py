@@ -88,7 +88,8 @@ class Forkserver:
             )
         if wait and self._caps is None:
             ready = self._receive(timeout=120)
-            self._caps = Capabilities(ready["torch"], ready["cuda_devices"], ready["backends"])
+            self._caps = Capabilities(ready["torch"], ready["cuda_devices"], ready["backends"],
+                                      ready.get("gpu"))
 
     def close(self) -> None:
         """Stop the server; ranks still running die with it."""

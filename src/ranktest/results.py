@@ -16,11 +16,15 @@ class RankFailure(AssertionError):
 
 @dataclasses.dataclass(frozen=True)
 class Capabilities:
-    """What the server's torch can do: version, CUDA devices, process-group backends built in."""
+    """What the server's torch can do: version, CUDA devices, process-group backends built in,
+    and, where there are CUDA devices, what they are (:attr:`gpu`)."""
 
     torch: str
     cuda_devices: int
     backends: dict[str, bool]
+    #: With CUDA devices: ``model`` (of device 0), ``driver`` (from ``nvidia-smi``; ``""`` if it
+    #: cannot tell), ``cuda`` (the CUDA torch was built with) and ``nccl`` (torch's NCCL).
+    gpu: dict[str, str] | None = None
 
 
 @dataclasses.dataclass(frozen=True)

@@ -188,3 +188,12 @@ def test_run_function_on_ranks(forkserver):
 def test_run_function_refuses_what_ranks_cannot_import(forkserver):
     with pytest.raises(ValueError, match="module-level function"):
         forkserver.run_function(lambda: None)
+
+
+def test_capabilities_name_the_gpus_exactly_when_there_are_cuda_devices(forkserver):
+    # On a GPU runner: the model, driver, CUDA and NCCL the GPU records name (probed in a child,
+    # so the server itself never initializes CUDA); on a CPU-only machine: nothing.
+    caps = forkserver.capabilities
+    assert (caps.gpu is None) == (caps.cuda_devices == 0), caps
+    if caps.gpu is not None:
+        assert set(caps.gpu) == {"model", "driver", "cuda", "nccl"} and caps.gpu["model"], caps

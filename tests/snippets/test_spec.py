@@ -78,6 +78,39 @@ def test_record_round_trip_keeps_lines_blank_lines_and_unicode(tmp_path):
     assert "张量" in path.read_text(encoding="utf-8")  # readable in diffs, not \\u-escaped
 
 
+GPU = snippets.GpuProvenance(model="NVIDIA H200", count=1, driver="580.159.04", cuda="13.0", nccl="2.28.9",
+                             date="2026-11-26")
+
+
+def test_a_gpu_record_names_its_gpus_and_a_cpu_record_has_none(tmp_path):
+    gpu_record = record(variant="nccl-cuda-2", backend="nccl", device="cuda", gpu=GPU)
+    path = tmp_path / "demo.nccl-cuda-2.out.json"
+    write_record(path, gpu_record)
+    data = json.loads(path.read_text())
+    assert data["format"] == 2 and data["gpu"] == {"model": "NVIDIA H200", "count": 1,
+                                                   "driver": "580.159.04", "cuda": "13.0", "nccl": "2.28.9",
+                                                   "date": "2026-11-26"}
+    assert read_record(path) == gpu_record
+    write_record(path, record())
+    assert "gpu" not in json.loads(path.read_text())
+    # A record of format 1 (before records named their GPU) still reads, with no GPU.
+    data = {**json.loads(path.read_text()), "format": 1}
+    path.write_text(json.dumps(data))
+    assert read_record(path) == record()
+
+
+def test_the_runner_names_gpus_exactly_for_gpu_variants(tmp_path):
+    path = tmp_path / "demo.py"
+    path.write_text('"""Run: python demo.py\nVariants: cpu, cuda\n"""\nprint(1)\n')
+    spec = read_spec(path)
+    cpu, cuda = spec.variants
+    assert Record.from_run(spec, cuda, "area/demo.py", "2.15.0", ("1\n",), GPU).gpu == GPU
+    with pytest.raises(ValueError, match="names its GPUs exactly when the variant runs on a GPU"):
+        Record.from_run(spec, cuda, "area/demo.py", "2.15.0", ("1\n",))
+    with pytest.raises(ValueError, match="names its GPUs exactly when the variant runs on a GPU"):
+        Record.from_run(spec, cpu, "area/demo.py", "2.15.0", ("1\n",), GPU)
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda d: d.pop("torch"), "malformed"),
     (lambda d: d.update(format=99), "malformed (unknown format version)"),

@@ -6,6 +6,7 @@ Python, no torch) and writes their records with :func:`tests.support.records.rec
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -92,9 +93,25 @@ def test_cuda_variant_with_record_shows_it(app: SphinxTestApp) -> None:
     app.build()
     assert warnings(app) == []
     nccl = html(app).select("div.vs-snippet")[1].select("div.vs-variant")[1]
-    assert "backend nccl · device cuda" in nccl.select_one("p.vs-provenance").get_text()
+    assert nccl.select_one("p.vs-provenance").get_text() == (
+        "Recorded with torch 2.15.0+test · backend nccl · device cuda · world size 2 · "
+        "on 1× Test GPU, driver 1.0, CUDA 1.1, NCCL 1.2.3")  # tests.support.records.TEST_GPU
     assert nccl.select("p.vs-notice") == []
     assert len(nccl.select("div.vs-rank")) == 2
+
+
+@pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-cuda-format-1")
+def test_a_gpu_record_from_before_records_named_their_gpu_says_so(app: SphinxTestApp) -> None:
+    record_all_cpu(app.srcdir / "snippets")
+    path = record_by_running(app.srcdir / "snippets" / "pair.py", "nccl-cuda-2", root=app.srcdir / "snippets")
+    data = json.loads(path.read_text())
+    del data["gpu"]
+    path.write_text(json.dumps({**data, "format": 1}))  # as the runner wrote it before format 2
+    app.build()
+    assert warnings(app) == []
+    nccl = html(app).select("div.vs-snippet")[1].select("div.vs-variant")[1]
+    assert nccl.select_one("p.vs-provenance").get_text().endswith(
+        "world size 2 · GPU not named (recorded before records named their GPU)")
 
 
 @pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-zh",

@@ -12,6 +12,9 @@ from refsite import snippets
 
 #: The torch a test record claims (tests run plain-Python snippets, not torch).
 TEST_TORCH = "2.15.0+test"
+#: What a GPU variant's test record names as its GPUs.
+TEST_GPU = snippets.GpuProvenance(model="Test GPU", count=1, driver="1.0", cuda="1.1", nccl="1.2.3",
+                                  date="2026-01-02")
 
 
 def write_outputs(snippet: Path, variant_id: str, outputs: tuple[str, ...], *, root: Path | None = None,
@@ -22,7 +25,8 @@ def write_outputs(snippet: Path, variant_id: str, outputs: tuple[str, ...], *, r
     variant = next(v for v in spec.variants if v.id == variant_id)
     rel = snippet.relative_to(root or snippet.parent.parent).as_posix()
     path = spec.record_path(variant)
-    snippets.write_record(path, snippets.Record.from_run(spec, variant, rel, torch, outputs))
+    gpu = None if variant.device == "cpu" else TEST_GPU
+    snippets.write_record(path, snippets.Record.from_run(spec, variant, rel, torch, outputs, gpu))
     return path
 
 

@@ -175,6 +175,7 @@ def test_a_cuda_variant_without_a_record_is_checked_on_first_use(pytester, monke
 def test_records_of_a_device_independent_snippet_are_held_to_each_other(tmp_path):
     from refsite.testing.snippet_runs import device_record_problems
     from refsite import snippets
+    from tests.support.records import TEST_GPU
 
     area = tmp_path / "area"
     area.mkdir()
@@ -183,11 +184,12 @@ def test_records_of_a_device_independent_snippet_are_held_to_each_other(tmp_path
     spec = snippets.read_spec(path)
     cpu, cuda = spec.variants
     for variant, printed in ((cpu, "a result\n"), (cuda, "a result\n")):
+        gpu = None if variant is cpu else TEST_GPU
         snippets.write_record(spec.record_path(variant),
-                                 snippets.Record.from_run(spec, variant, "area/same.py", "2.13.0", (printed,)))
+                                 snippets.Record.from_run(spec, variant, "area/same.py", "2.13.0", (printed,), gpu))
     assert device_record_problems(tmp_path) == []
     snippets.write_record(spec.record_path(cuda),
-                             snippets.Record.from_run(spec, cuda, "area/same.py", "2.13.0", ("other\n",)))
+                             snippets.Record.from_run(spec, cuda, "area/same.py", "2.13.0", ("other\n",), TEST_GPU))
     [problem] = device_record_problems(tmp_path)
     assert "same.cuda.out.json: 'Output: same on all devices', but it differs from the cpu record" in problem
 

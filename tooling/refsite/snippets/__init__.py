@@ -9,12 +9,12 @@ variant runs on), :mod:`.translations` (the command line for translation files).
 """
 
 from refsite.snippets.errors import SpecError
-from refsite.snippets.records import (COMPARISON_RULES, FIX_COMMAND, RECORD_FORMAT, Record, comparable,
+from refsite.snippets.records import (COMPARISON_RULES, FIX_COMMAND, RECORD_FORMAT, GpuProvenance, Record, comparable,
                                       normalize_output, output_diff, read_record, stale_reason, write_record)
 from refsite.snippets.spec import (HEADER_KEYS, KNOWN_BACKENDS, KNOWN_DEVICES, KNOWN_NEEDS, SAME_ON_ALL_DEVICES, Spec, Variant,
                                    is_snippet, read_spec, sha256_of, snippet_paths)
 
-__all__ = ["COMPARISON_RULES", "FIX_COMMAND", "HEADER_KEYS", "KNOWN_BACKENDS", "KNOWN_DEVICES", "KNOWN_NEEDS", "RECORD_FORMAT",
+__all__ = ["COMPARISON_RULES", "FIX_COMMAND", "GpuProvenance", "HEADER_KEYS", "KNOWN_BACKENDS", "KNOWN_DEVICES", "KNOWN_NEEDS", "RECORD_FORMAT",
            "SAME_ON_ALL_DEVICES", "Record", "Spec", "SpecError", "Variant", "comparable", "is_snippet",
            "normalize_output", "output_diff", "read_record", "read_spec", "sha256_of", "snippet_paths",
            "stale_reason", "write_record"]

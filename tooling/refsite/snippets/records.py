@@ -19,10 +19,24 @@ from refsite.snippets.errors import SpecError
 if typing.TYPE_CHECKING:
     from refsite.snippets.spec import Spec, Variant
 
-#: Version of the expected-output file layout.
-RECORD_FORMAT = 1
+#: Version of the expected-output file layout. 2 added ``gpu`` (a GPU variant's record names the
+#: GPUs it ran on); a record of format 1 reads as one without it.
+RECORD_FORMAT = 2
+READABLE_FORMATS = (1, 2)
 #: The command that rewrites expected outputs.
 FIX_COMMAND = "make outputs"
+
+
+@dataclasses.dataclass(frozen=True)
+class GpuProvenance:
+    """The GPUs a GPU variant was recorded on, as the runner saw them."""
+
+    model: str  # of device 0, as torch names it
+    count: int  # CUDA devices visible to the run
+    driver: str  # the NVIDIA driver, as nvidia-smi reports it ("" where it could not tell)
+    cuda: str  # the CUDA release torch was built with
+    nccl: str  # torch's NCCL ("" in a build without it)
+    date: str  # the day it was recorded (ISO, UTC): GPU captures are rare, and dated
 
 
 @dataclasses.dataclass(frozen=True)
@@ -38,17 +52,25 @@ class Record:
     world_size: int
     command: str
     ranks: tuple[str, ...]
+    gpu: GpuProvenance | None = None  # a GPU variant's GPUs; None on the CPU (and in format 1)
 
     @classmethod
     def from_run(cls, spec: Spec, variant: Variant, rel: str, torch: str,
-                 outputs: tuple[str, ...]) -> Record:
-        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root)."""
+                 outputs: tuple[str, ...], gpu: GpuProvenance | None = None) -> Record:
+        """The record of ``variant`` of ``spec`` (``rel``: its path under the snippets root);
+        a GPU variant's must say its GPUs (``gpu``), a CPU variant's must not."""
+        if (gpu is None) != (variant.device == "cpu"):
+            raise ValueError(f"{rel} [{variant.id}]: a record names its GPUs exactly when the "
+                             f"variant runs on a GPU (device {variant.device}, gpu {gpu})")
         return cls(snippet=rel, variant=variant.id, source_sha256=spec.source_sha256(), torch=torch,
                    backend=variant.backend, device=variant.device, world_size=variant.world_size,
-                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs))
+                   command=spec.command(variant), ranks=tuple(normalize_output(o) for o in outputs),
+                   gpu=gpu)
 
     def to_json(self) -> str:
         data = dataclasses.asdict(self)
+        if data["gpu"] is None:
+            del data["gpu"]
         data["ranks"] = [{"rank": r, "stdout": out.splitlines()} for r, out in enumerate(self.ranks)]
         return json.dumps({"format": RECORD_FORMAT, **data}, indent=2, ensure_ascii=False) + "\n"
 
@@ -94,8 +116,10 @@ def read_record(path: Path) -> Record:
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise SpecError(f"{path}: expected output does not parse ({exc}); {fix}") from None
     try:
-        if data.pop("format") != RECORD_FORMAT:
+        if data.pop("format") not in READABLE_FORMATS:
             raise ValueError("unknown format version")
+        if (gpu := data.pop("gpu", None)) is not None:
+            data["gpu"] = GpuProvenance(**gpu)
         ranks = data.pop("ranks")
         if [r["rank"] for r in ranks] != list(range(len(ranks))):
             raise ValueError("ranks are not 0..N-1 in order")

@@ -76,6 +76,8 @@ class Strings:
     rank: str
     provenance: str
     provenance_single: str
+    gpu: str
+    gpu_unnamed: str
     not_captured: tuple[str, str]
     unavailable: str
 
@@ -89,6 +91,8 @@ STRINGS: dict[str, Strings] = {
         provenance=("Recorded with torch {torch} · backend {backend} · device {device} · "
                     "world size {world_size}"),
         provenance_single="Recorded with torch {torch} · device {device} · single process",
+        gpu="on {count}× {model}, driver {driver}, CUDA {cuda}, NCCL {nccl}",
+        gpu_unnamed="GPU not named (recorded before records named their GPU)",
         not_captured=("needs 1 GPU; not captured yet", "needs {gpus} GPUs; not captured yet"),
         unavailable="No verified output to show (the build reported why).",
     ),
@@ -98,6 +102,8 @@ STRINGS: dict[str, Strings] = {
         rank="rank {rank}",
         provenance="录制环境：torch {torch} · 后端 {backend} · 设备 {device} · world size {world_size}",
         provenance_single="录制环境：torch {torch} · 设备 {device} · 单进程",
+        gpu="{count}× {model}，驱动 {driver}，CUDA {cuda}，NCCL {nccl}",
+        gpu_unnamed="未记录 GPU 型号（录制时输出文件尚不记录 GPU）",
         not_captured=("需要 1 块 GPU，尚未录制输出", "需要 {gpus} 块 GPU，尚未录制输出"),
         unavailable="暂无经过验证的输出（原因见构建日志）。",
     ),
@@ -234,12 +240,16 @@ class SnippetDirective(SphinxDirective):
         return compat_notes.compat_line(found, compat_notes.strings_for(self.config.language))
 
     def _provenance(self, record: Record) -> nodes.paragraph:
-        """Where the output came from: torch version, backend, device, world size."""
+        """Where the output came from: torch version, backend, device, world size, and for a GPU
+        variant the GPUs (model, how many, driver, CUDA, NCCL) its record names."""
         form = self.strings.provenance_single
         if record.backend is not None or record.world_size > 1:
             form = self.strings.provenance
         text = form.format(torch=record.torch, backend=record.backend, device=record.device,
                            world_size=record.world_size)
+        if record.device != "cpu":
+            gpu = record.gpu
+            text += " · " + (self.strings.gpu.format(**dataclasses.asdict(gpu)) if gpu else self.strings.gpu_unnamed)
         return nodes.paragraph(text, text, classes=["vs-provenance"])
 
 

@@ -163,8 +163,9 @@ class SnippetItem(pytest.Item):
                 label, result.ok, tuple(r.stderr for r in result.ranks), result.report()):
             raise SnippetFailure(problem)
         if self.config.getoption("write_outputs"):
-            record = snippets.Record.from_run(self.spec, self.variant, self.rel, server.capabilities.torch,
-                                                 stdouts)
+            caps = server.capabilities
+            gpu = None if self.variant.device == "cpu" else machine.gpu_provenance(caps.cuda_devices, caps.gpu)
+            record = snippets.Record.from_run(self.spec, self.variant, self.rel, caps.torch, stdouts, gpu)
             snippets.write_record(self.spec.record_path(self.variant), record)
             return self._outcome(WRITTEN)
         compare_with, outcome = self.variant, OWN

@@ -11,10 +11,13 @@ installs or grants (a browser, ptrace rights) fails instead of skipping, naming 
 
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
 import pytest
+
+from refsite import snippets
 
 #: The variable a test sets to pretend capabilities: ``name=value`` pairs, comma-separated.
 ASSUME_ENV = "REFSITE_ASSUME"
@@ -35,6 +38,21 @@ def gpus(probed: int) -> int:
     """CUDA devices the checks may use: what ``ranktest`` probed, unless a test pretends."""
     value = assumed().get("gpus")
     return int(value) if value is not None else probed
+
+
+def gpu_provenance(probed_devices: int, probed_gpu: dict[str, str] | None) -> snippets.GpuProvenance:
+    """What a GPU variant's record names as its GPUs: what ``ranktest`` probed
+    (``Capabilities.cuda_devices`` and ``.gpu``), or, where a test pretends GPUs that are not
+    there (``REFSITE_ASSUME="gpus=N"``), a GPU named as pretended."""
+    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    if probed_gpu is not None:
+        return snippets.GpuProvenance(model=probed_gpu["model"], count=probed_devices,
+                                      driver=probed_gpu["driver"], cuda=probed_gpu["cuda"],
+                                      nccl=probed_gpu["nccl"], date=today)
+    if "gpus" in assumed():
+        return snippets.GpuProvenance(model=f"none ({ASSUME_ENV} pretends {gpus(0)})", count=gpus(0),
+                                      driver="", cuda="", nccl="", date=today)
+    raise RuntimeError("a GPU variant ran, but the harness probed no GPU to name in its record")
 
 
 def can_ptrace() -> bool:
