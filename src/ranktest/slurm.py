@@ -14,7 +14,8 @@ Each host's ``/etc/slurm`` is the cluster's own (``ip netns exec`` bind-mounts
 ``/etc/netns/NS/slurm``), so ``sbatch``, ``srun`` and ``scontrol`` on a host need no
 ``SLURM_CONF``. Logs, spool and state live in the cluster's state directory; the daemons run in
 the hosts' namespaces, so closing the cluster stops them too. Needs the distribution's
-``slurm-wlm`` and ``munge`` (``make cluster-deps``); :func:`unavailable` says when they are missing.
+``slurm-wlm`` and ``munge`` (Debian and Ubuntu package names); :func:`unavailable` says when
+they are missing.
 """
 
 from __future__ import annotations
@@ -49,10 +50,11 @@ def unavailable() -> str | None:
     path = f"{os.environ.get('PATH', '')}:/usr/sbin:/usr/bin"  # the daemons are in sbin
     missing = [tool for tool in _TOOLS if shutil.which(tool, path=path) is None]
     if missing:
-        return (f"Slurm is not installed (no {', '.join(missing)}): run `make cluster-deps` "
-                "(apt-get install slurm-wlm munge, as root)")
+        return (f"Slurm is not installed (no {', '.join(missing)}): install the distribution's "
+                f"Slurm and munge packages (Debian, Ubuntu: apt-get install slurm-wlm munge, as root)")
     if not os.path.isdir("/etc/slurm"):
-        return "no /etc/slurm to mount each host's configuration on: run `make cluster-deps`"
+        return ("no /etc/slurm to mount each host's configuration on: the distribution's "
+                "slurm-wlm package makes it (apt-get install slurm-wlm, as root)")
     return None
 
 

@@ -5,7 +5,7 @@ the static one with ``--node-rank=$SLURM_NODEID`` expanded on each node), and ``
 ``torchrun`` starts one task per rank, which maps ``SLURM_PROCID``/``SLURM_NTASKS`` to its rank
 and world size. The scripts are the files the page shows, ``snippets/multinode/``, run as they are.
 
-Needs root and the distribution's ``slurm-wlm`` and ``munge`` (``make cluster-deps``); skipped
+Needs root and the distribution's ``slurm-wlm`` and ``munge`` (``make system-deps`` installs them); skipped
 with the reason elsewhere.
 """
 

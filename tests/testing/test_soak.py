@@ -25,17 +25,17 @@ pytestmark = [
 
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
-def test_harness_soak(snippet_server, spec, variant):
+def test_harness_soak(snippet_server, pytestconfig, spec, variant):
     machine.require(spec.needs)
     for run in range(RUNS):
-        result = run_variant(snippet_server, spec, variant)
+        result = run_variant(snippet_server, spec, variant, timeout=pytestconfig.getoption("snippet_timeout"))
         if problem := harness_problem(result, spec, variant, case_id(spec, variant), str(spec.path)):
             pytest.fail(f"harness run {run + 1}/{RUNS} failed:\n{problem}", pytrace=False)
 
 
 @pytest.mark.parametrize("spec, variant", CASES, ids=IDS)
-def test_alone_soak(spec, variant):
+def test_alone_soak(pytestconfig, spec, variant):
     machine.require(spec.needs)
     for run in range(ALONE_RUNS):
-        if problem := alone_problem(spec, variant):
+        if problem := alone_problem(spec, variant, timeout=pytestconfig.getoption("snippet_timeout")):
             pytest.fail(f"copied-alone launch {run + 1}/{ALONE_RUNS} failed:\n{problem}", pytrace=False)

@@ -30,7 +30,7 @@ CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
-def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
+def test_snippet_runs_alone_under_torchrun(snippet_checks, pytestconfig, spec, variant):
     machine.require(spec.needs)
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
     # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
@@ -40,7 +40,8 @@ def test_snippet_runs_alone_under_torchrun(snippet_checks, spec, variant):
         # A missing or stale translation leaves English text in the file (and fails
         # test_every_snippet_is_translated); the program is the same either way.
         chinese = localized.localize(spec.path).text
-        if problem := alone_problem(spec, variant, localized_text=chinese):
+        if problem := alone_problem(spec, variant, timeout=pytestconfig.getoption("snippet_timeout"),
+                                    localized_text=chinese):
             pytest.fail(problem, pytrace=False)
 
 

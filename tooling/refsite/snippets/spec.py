@@ -21,7 +21,9 @@ Keys:
 ``GPUs``
     GPUs a CUDA variant needs, when not the default (1, or one per rank for ``nccl``).
 ``Timeout``
-    Seconds before the runner stops the snippet (default: the run's own timeout).
+    Seconds before a runner stops the snippet: every run of it (through the harness, copied
+    alone, in the soak and in ``make compat``). It comes first; then ``--snippet-timeout``;
+    then the runner's default (``refsite.testing.snippet_runs.timeout_of``).
 ``Needs``
     ``ptrace``: the snippet traces another process (py-spy); a machine that refuses it skips the
     snippet with that reason.

@@ -22,7 +22,7 @@ import pytest
 from refsite.testing import machine, passed_checks, torch_ran
 from refsite.testing import snippet_runs
 from refsite import snippets
-from ranktest import DEFAULT_TIMEOUT_S, Forkserver
+from ranktest import Forkserver
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,7 +30,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--write-outputs", action="store_true",
                     help="write each snippet variant's expected-output file instead of comparing")
     group.addoption("--snippet-timeout", type=float, default=None, metavar="SECONDS",
-                    help=f"timeout for snippets that set none in their header (default {DEFAULT_TIMEOUT_S:g})")
+                    help=f"timeout for snippets that set none in their Timeout: header (default "
+                         f"{snippet_runs.HARNESS_TIMEOUT_S:g} through the harness, "
+                         f"{snippet_runs.ALONE_TIMEOUT_S:g} copied alone)")
     group.addoption("--reuse-passed", action="store_true",
                     help="skip a costly snippet check (copied-alone launch, Chinese file, a distributed "
                          "snippet's harness run) that passed before with exactly the same inputs")

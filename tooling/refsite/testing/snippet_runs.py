@@ -77,12 +77,25 @@ def device_record_problems(root: Path) -> list[str]:
     return problems
 
 
+#: Seconds a snippet may run when neither its ``Timeout:`` header nor ``--snippet-timeout`` says:
+#: through the harness, and copied alone (a fresh launch first imports torch in every process).
+HARNESS_TIMEOUT_S = 60.0
+ALONE_TIMEOUT_S = 120.0
+
+
+def timeout_of(spec: snippets.Spec, given: float | None, default: float) -> float:
+    """How long a run of ``spec`` may take, the one precedence every runner uses (the harness,
+    the copied-alone launch, the soak, ``make compat``): the snippet's ``Timeout:`` header, then
+    the command line's ``--snippet-timeout`` (``given``), then ``default``."""
+    return float(spec.timeout or given or default)
+
+
 def run_variant(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
                 timeout: float | None = None, strict_warnings: bool = True) -> RunResult:
-    """One run of ``variant`` through ``server``, with the snippet's own timeout if it sets one;
+    """One run of ``variant`` through ``server`` (its timeout: :func:`timeout_of`);
     ``strict_warnings=False`` runs it as a reader would, a deprecation warning not an error."""
     return server.run(spec.path, variant.world_size, env=variant.env, distributed=spec.distributed,
-                      timeout=spec.timeout or timeout or 60, strict_warnings=strict_warnings)
+                      timeout=timeout_of(spec, timeout, HARNESS_TIMEOUT_S), strict_warnings=strict_warnings)
 
 
 def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: str) -> str | None:
@@ -136,16 +149,18 @@ class LaunchResult:
         return "\n".join(lines)
 
 
-def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 120, *,
+def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float | None = None, *,
               text: str | None = None) -> LaunchResult:
     """Copy the snippet alone into a fresh directory and run its ``Run:`` command there
     (``torchrun ...``, or ``python FILE`` with this interpreter). ``text``: what the copy holds
     instead of the snippet's own text (its Chinese-commented file, say), under the same name.
 
     Every process also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
-    its stderr if a process group is still alive when the script ends. On a timeout, the
-    launcher and every worker are killed and :class:`subprocess.TimeoutExpired` is raised.
+    its stderr if a process group is still alive when the script ends. On a timeout
+    (:func:`timeout_of`), the launcher and every worker are killed and
+    :class:`subprocess.TimeoutExpired` is raised.
     """
+    timeout = timeout_of(spec, timeout, ALONE_TIMEOUT_S)
     words = shlex.split(spec.run)  # read_spec has checked that it starts with torchrun or python
     with tempfile.TemporaryDirectory(prefix="run-alone-") as tmp:
         work, logs = Path(tmp, "work"), Path(tmp, "logs")
@@ -170,13 +185,13 @@ def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float = 1
                           tuple(err for _, err in logs_by_rank))
 
 
-def alone_problem(spec: snippets.Spec, variant: snippets.Variant, *,
+def alone_problem(spec: snippets.Spec, variant: snippets.Variant, *, timeout: float | None = None,
                   localized_text: str | None = None) -> str | None:
     """One copied-alone launch by the ``Run:`` line: exit 0, nothing on stderr (no abort, no
     process group left alive at exit), every rank's output as recorded. ``localized_text``:
     launch the snippet's Chinese-commented file instead (the same program, held to the same
     record)."""
-    result = run_alone(spec, variant, text=localized_text)
+    result = run_alone(spec, variant, timeout, text=localized_text)
     which = " (Chinese comments)" if localized_text is not None else ""
     label = f"{spec.path.name}{which} [{variant.id}] copied alone, run by: {spec.run}"
     return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
