@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from refsite.snippets import compat_results
+from refsite.snippets import compat_results, machine_paths
 from refsite import snippets
 from refsite.lint.compat_lines import line_problems, measured
 from tests.support.paths import REPO
@@ -103,3 +103,14 @@ def test_every_page_with_outputs_has_its_stamp(site: Path) -> None:
                 assert recorded + ", ".join(sorted(torches)) in stamps[0], stamps[0]
             else:
                 assert not stamps, f"{page}: a stamp on a page that shows no recorded output"
+
+
+def test_no_page_shows_a_path_of_the_build_machine(site: Path) -> None:
+    # Compat lines quote error messages and diffs; make compat stores them with every path
+    # normalised (refsite.snippets.machine_paths). A page that still shows one fails here.
+    found = {}
+    for page in sorted(site.rglob("*.html")):
+        text = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").get_text(" ")
+        if left := machine_paths.this_machines_paths(text, REPO):
+            found[str(page.relative_to(site))] = left[:2]
+    assert found == {}, f"{len(found)} pages show build-machine paths: {dict(list(found.items())[:8])}"

@@ -204,8 +204,9 @@ class SnippetItem(pytest.Item):
 
 def _outcome_of(report: pytest.TestReport) -> str | None:
     """The outcome of a snippet item's report, or ``None`` for other tests and phases."""
-    if not report.nodeid.startswith("snippets/") and "/snippets/" not in report.nodeid:
-        return None
+    if report.nodeid.startswith("tests/") or (
+            not report.nodeid.startswith("snippets/") and "/snippets/" not in report.nodeid):
+        return None  # the project's own tests of the snippets (tests/snippets/) are not snippets
     if report.failed:
         return FAILED
     if report.skipped:

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from refsite.snippets import compat_results
+from refsite.snippets import compat_results, machine_paths
 from refsite import project
 
 ROOT = project.root()
@@ -124,6 +124,10 @@ def main() -> int:
         if measure(release, args.envs, args.keep, command, args.all) != 0:
             failed.append(release)
         print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
+    # Every measurement file, run now or not, with no path of this machine (machine_paths).
+    rewritten = [path.name for path in sorted(OUT.glob("torch-*.json")) if machine_paths.normalise_file(path, ROOT)]
+    if rewritten:
+        print(f"machine paths normalised in {', '.join(rewritten)}", flush=True)
     if failed:
         print(f"error: the runner failed for torch {', '.join(failed)} (see above); their files were "
               f"not written", file=sys.stderr)

@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from refsite.snippets import compat_results
+from refsite.snippets import compat_results, machine_paths
 from refsite.testing import snippet_runs
 from refsite import snippets
 from ranktest import Forkserver, HarnessError, RunResult
@@ -108,12 +108,13 @@ def main() -> int:
             old = previous.get(key)
             if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
                     and old.get("error_type") != "Timeout"):
-                results[key], kept = old, kept + 1  # still current: measured on this code and record
+                # still current: measured on this code and record (stored with no machine path)
+                results[key], kept = machine_paths.normalise_result(old, ROOT), kept + 1
                 counts[old["result"]] += 1
                 continue
             run_start = time.monotonic()
-            found = {**judge(server, spec, variant, record, measured), "date": datetime.date.today().isoformat(),
-                     "compare_rules": snippets.COMPARISON_RULES}
+            found = {**machine_paths.normalise_result(judge(server, spec, variant, record, measured), ROOT),
+                     "date": datetime.date.today().isoformat(), "compare_rules": snippets.COMPARISON_RULES}
             results[key] = found
             counts[found["result"]] += 1
             detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
