@@ -3,11 +3,12 @@ host name and hosts file, joined on one switch, for testing multi-node launches 
 --nnodes``, Slurm) without a second machine::
 
     from ranktest.cluster import Cluster
+    from ranktest.torchrun import torchrun_argv  # this environment's torchrun
 
     with Cluster(hosts=2) as cluster:
         node0, node1 = cluster.hosts
         print(node1.run(["hostname"]).stdout)           # node1
-        results = cluster.run_each(lambda host: ["torchrun", "--nnodes=2", ...], timeout=120)
+        results = cluster.run_each(lambda host: torchrun_argv(["--nnodes=2", ...]), timeout=120)
 
 Each host is a network namespace; its addresses come from 198.18.0.0/15 (reserved for network
 tests, RFC 2544), the switch is a bridge in a namespace of its own, and nothing is added to the
@@ -20,7 +21,8 @@ Teardown: :meth:`Cluster.close` (the ``with`` block's end, on success or on any 
 kills every process of every namespace, deletes the namespaces and removes the cluster's files.
 If the owning process dies without closing (SIGKILL, ``os._exit``), the cluster's reaper
 (:mod:`ranktest._cluster_reaper`) does the same; clusters left by a crashed run whose reaper did
-not finish are removed when the next cluster starts. Needs root, ``ip`` (iproute2) and
+not finish are removed when the next cluster starts, or by ``python -m ranktest.cluster_cleanup
+--clean``. Needs root, ``ip`` (iproute2) and
 ``unshare`` (util-linux); :func:`unavailable` says why a machine cannot run it.
 """
 

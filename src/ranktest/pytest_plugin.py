@@ -97,9 +97,14 @@ def cluster(request: pytest.FixtureRequest) -> Iterator:
     hosts, a list of names, or a dict of ``Cluster`` arguments). Skips the test, with the reason,
     where the machine cannot run one (not root, no ``ip``, no network namespaces)::
 
+        from ranktest.torchrun import torchrun_argv  # this environment's torchrun, not PATH's
+
         def test_two_nodes(cluster):
-            results = cluster.run_each(lambda host: ["torchrun", "--nnodes=2", ...], timeout=120)
+            results = cluster.run_each(lambda host: torchrun_argv(["--nnodes=2", ...]), timeout=120)
             assert all(r.returncode == 0 for r in results)
+
+    What a cluster left behind when its owner and reaper were both killed: ``python -m
+    ranktest.cluster_cleanup`` lists it, ``--clean`` removes it.
     """
     from ranktest.cluster import Cluster, unavailable
 

@@ -198,3 +198,23 @@ def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> 
     assert len(left["namespaces"]) == 3 and len(left["processes"]) == 2 and left["reapers"] == []
     with Cluster(hosts=1):
         assert cluster_net.leftovers(proc.pid) == NOTHING
+
+
+def test_the_cleanup_command_lists_and_removes_an_orphaned_cluster(tmp_path: Path) -> None:
+    """Owner and reaper both killed: ``python -m ranktest.cluster_cleanup`` lists the cluster
+    with its owner gone, and ``--clean`` removes all of it, without waiting for a next cluster."""
+    proc = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=tmp_path)
+    wait_ready(proc, tmp_path)
+    for reaper in cluster_net.leftovers(proc.pid)["reapers"]:
+        cluster_net.procs.send(reaper, signal.SIGKILL)
+    proc.kill()
+    proc.wait()
+    time.sleep(0.2)
+    assert len(cluster_net.leftovers(proc.pid)["namespaces"]) == 3
+    command = [sys.executable, "-m", "ranktest.cluster_cleanup"]
+    listed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert f"ranktest-{proc.pid}-" in listed and f"owner pid {proc.pid} gone; 3 namespace(s), 2 process(es)" in listed
+    assert cluster_net.leftovers(proc.pid) != NOTHING  # listing removes nothing
+    cleaned = subprocess.run([*command, "--clean"], capture_output=True, text=True, check=True).stdout
+    assert f"removed 1 cluster(s) whose owner is gone: ranktest-{proc.pid}-" in cleaned, cleaned
+    assert cluster_net.leftovers(proc.pid) == NOTHING
