@@ -17,7 +17,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import shutil
 import subprocess
 import sys
@@ -25,14 +24,17 @@ import time
 from pathlib import Path
 
 from refsite.snippets import compat_results, machine_paths
+from refsite.testing import doctest_env
 from refsite import project
 
 ROOT = project.root()
 OUT = ROOT / compat_results.COMPAT_DIR
 RELEASES = OUT / "releases.txt"
 DEFAULT_ENVS = Path.home() / ".cache" / "pytorch-verified-reference" / "compat"
-#: What the snippets need besides torch, at the versions requirements-doctest.txt pins.
-SNIPPET_NEEDS = ("numpy", "py-spy")
+#: What the snippets need besides torch: every pin of requirements-doctest.txt but the runner's
+#: own tools (safetensors too: without it the Hugging Face DCP snippets "fail" for want of it).
+REQUIREMENTS = ROOT / "requirements-doctest.txt"
+SNIPPET_NEEDS = tuple(name for name in doctest_env.pins(REQUIREMENTS) if name not in doctest_env.RUNNER_TOOLS)
 
 
 def listed_releases() -> list[str]:
@@ -43,8 +45,7 @@ def listed_releases() -> list[str]:
 
 def pinned(name: str) -> str:
     """``name==version`` as requirements-doctest.txt pins it."""
-    text = (ROOT / "requirements-doctest.txt").read_text(encoding="utf-8")
-    return re.search(rf"^{re.escape(name)}==\S+", text, re.M).group(0)
+    return f"{name}=={doctest_env.pins(REQUIREMENTS)[name]}"
 
 
 def machine() -> str:
