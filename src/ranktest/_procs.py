@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Callable
 
 _PR_SET_PDEATHSIG = 1
+_PR_SET_CHILD_SUBREAPER = 36
 _libc = ctypes.CDLL(None, use_errno=True)
 
 #: Exit status of a child whose function raised (BSD ``EX_SOFTWARE``).
@@ -91,3 +92,32 @@ def send(pid: int, sig: int) -> None:
         os.kill(pid, sig)
     except ProcessLookupError:
         pass
+
+
+def become_subreaper() -> None:
+    """Have the orphans of this process's descendants re-parented to it rather than to PID 1
+    (``PR_SET_CHILD_SUBREAPER``; not inherited by forked children), so that
+    :func:`kill_orphans` can end one that left its rank's session (``setsid``, as torchrun's
+    workers do) and outlived the rank."""
+    _libc.prctl(_PR_SET_CHILD_SUBREAPER, 1)
+
+
+def kill_orphans() -> list[int]:
+    """SIGKILL and reap every child this process still has (after a run: descendants of its
+    ranks that outlived them); returns their pids. Costs one ``waitpid`` when there are none."""
+    killed: list[int] = []
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG) != (0, 0):
+                continue  # one had already ended: reaped, look again
+        except ChildProcessError:
+            return killed  # no child at all
+        left = children().get(os.getpid(), [])
+        for pid in left:
+            send(pid, signal.SIGKILL)
+        for pid in left:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+        killed += left

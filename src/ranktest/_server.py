@@ -66,6 +66,7 @@ def probe() -> dict:
 
 def main() -> None:
     procs.die_with_parent()
+    procs.become_subreaper()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the client decides when to stop
     requests = os.fdopen(os.dup(0), "rb")
     replies = os.dup(1)
@@ -87,7 +88,9 @@ def main() -> None:
     reply({"op": "ready", **probe()})
     for line in requests:
         req = json.loads(line)
-        reply({"op": "done", **Run(req, protocol_fds).watch(requests.fileno())})
+        done = Run(req, protocol_fds).watch(requests.fileno())
+        procs.kill_orphans()  # what a rank started in a session of its own and left behind
+        reply({"op": "done", **done})
     # Nothing is left to do: every rank was reaped, every reply written. Ending here skips the
     # interpreter's teardown of torch (about half a second, and with the preload frozen some
     # extension modules, nanobind's among them, report the objects they still see as leaks).

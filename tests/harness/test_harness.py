@@ -197,3 +197,17 @@ def test_capabilities_name_the_gpus_exactly_when_there_are_cuda_devices(forkserv
     assert (caps.gpu is None) == (caps.cuda_devices == 0), caps
     if caps.gpu is not None:
         assert set(caps.gpu) == {"model", "driver", "cuda", "nccl"} and caps.gpu["model"], caps
+
+
+def test_a_process_a_rank_left_in_a_session_of_its_own_is_killed_too(forkserver, tmp_path):
+    # torchrun's workers run in sessions of their own: killing the rank's session misses them,
+    # and a worker that outlived a timed-out launch stayed behind (seen under make compat).
+    result = run(forkserver, tmp_path, """
+        import subprocess
+        child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(300)"],
+                                 start_new_session=True)
+        pathlib.Path(os.environ["PID_DIR"], f"child{rank}").write_text(str(child.pid))
+    """, world_size=1)
+    assert result.ok, result.report()
+    assert [p.name for p in (tmp_path / "pids").glob("child*")] == ["child0"]
+    # run() asserted that the child, re-parented to the server and killed there, is gone.
