@@ -13,7 +13,7 @@ print("now:", torch.get_default_dtype())
 print("Python floats:", torch.tensor([1.5]).dtype)
 print("Python complex:", torch.tensor([1j]).dtype)  # the complex default follows
 print("Python ints:", torch.tensor([1]).dtype)      # integers are not affected
-print("int / 2:", (torch.arange(3) / 2).dtype)      # int -> float promotion is
+print("int / 2:", (torch.arange(3) / 2).dtype)      # int -> float promotion uses it too
 print("zeros:", torch.zeros(1).dtype)
 print("NumPy float32:", torch.from_numpy(np.ones(1, dtype=np.float32)).dtype)
 print("created before:", before.dtype)              # existing tensors keep theirs
