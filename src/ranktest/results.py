@@ -17,7 +17,7 @@ class RankFailure(AssertionError):
 @dataclasses.dataclass(frozen=True)
 class Capabilities:
     """What the server's torch can do: version, CUDA devices, process-group backends built in,
-    and, where there are CUDA devices, what they are (:attr:`gpu`)."""
+    and, where there are CUDA devices, what they are (``gpu``)."""
 
     torch: str
     cuda_devices: int
