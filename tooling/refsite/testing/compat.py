@@ -2,12 +2,15 @@
 
 For each release of ``docs/measurements/compat/releases.txt`` (or ``--releases 2.4.1,2.5.1``),
 one at a time: a fresh virtual environment outside the repository (``--envs``) gets that torch
-and what the snippets need besides (numpy, py-spy), ``python -m refsite.testing.compat_run`` runs every CPU variant there with the project's
-runner and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
+and what the snippets need besides (:data:`SNIPPET_NEEDS`: numpy, py-spy, safetensors),
+``python -m refsite.testing.compat_run`` runs every CPU variant there with the project's runner
+and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
 file that are still current: same code, same record; ``--all`` runs every variant), and the
 environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
 a file that says so, with pip's last lines. Progress: one line per release step and per variant.
-Not part of ``make test``; the doc build reads the files (see ``refsite.snippets.compat_results``).
+At the end every measurement file is rewritten with no path of this machine
+(``refsite.snippets.machine_paths``). Not part of ``make test``; the doc build reads the files
+(see ``refsite.snippets.compat_results``).
 """
 
 from __future__ import annotations
