@@ -108,11 +108,7 @@ class Forkserver:
         if not stopped:
             proc.kill()
             proc.wait()
-        for pipe in (proc.stdin, proc.stdout):
-            try:
-                pipe.close()
-            except OSError:
-                pass
+        _close_pipes(proc)
 
     def run(self, script: str | os.PathLike, world_size: int = 1, *, args: tuple[str, ...] = (),
             env: dict[str, str] | None = None, timeout: float = DEFAULT_TIMEOUT_S,
@@ -209,12 +205,17 @@ class Forkserver:
             except ProcessLookupError:
                 pass
             proc.wait()
-            for pipe in (proc.stdin, proc.stdout):
-                try:
-                    pipe.close()
-                except OSError:
-                    pass
+            _close_pipes(proc)
         raise HarnessError(message)
+
+
+def _close_pipes(proc: subprocess.Popen) -> None:
+    """Close the server's stdin and stdout, one of which may already be closed or broken."""
+    for pipe in (proc.stdin, proc.stdout):
+        try:
+            pipe.close()
+        except OSError:
+            pass
 
 
 def _run_env(distributed: bool, extra: dict[str, str] | None) -> dict[str, str]:

@@ -184,9 +184,8 @@ def test_no_slurm_daemon_or_job_step_left_after_the_owner_is_killed(tmp_path: Pa
     assert [pid for pid in pids if cluster_net.procs.alive(pid)] == []
 
 
-def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> None:
-    """Owner and reaper both killed (SIGKILL, the reaper first): the cluster stays, with its
-    processes, until the next cluster on this machine starts."""
+def orphaned_cluster(tmp_path: Path) -> subprocess.Popen:
+    """A process that made a cluster, killed (SIGKILL) after its reaper: the cluster stays."""
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=tmp_path)
     wait_ready(proc, tmp_path)
     for reaper in cluster_net.leftovers(proc.pid)["reapers"]:
@@ -194,6 +193,13 @@ def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> 
     proc.kill()
     proc.wait()
     time.sleep(0.2)
+    return proc
+
+
+def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> None:
+    """Owner and reaper both killed (SIGKILL, the reaper first): the cluster stays, with its
+    processes, until the next cluster on this machine starts."""
+    proc = orphaned_cluster(tmp_path)
     left = cluster_net.leftovers(proc.pid)
     assert len(left["namespaces"]) == 3 and len(left["processes"]) == 2 and left["reapers"] == []
     with Cluster(hosts=1):
@@ -201,20 +207,22 @@ def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> 
 
 
 def test_the_cleanup_command_lists_and_removes_an_orphaned_cluster(tmp_path: Path) -> None:
-    """Owner and reaper both killed: ``python -m ranktest.cluster_cleanup`` lists the cluster
-    with its owner gone, and ``--clean`` removes all of it, without waiting for a next cluster."""
+    """``python -m ranktest.cluster_cleanup`` lists a cluster with its owner, keeps it while the
+    owner runs, and once owner and reaper are both killed ``--clean`` removes all of it, without
+    waiting for a next cluster. (Another worker's cluster start sweeps stale clusters too, so the
+    listing is read while the owner still runs, when nothing else may remove it.)"""
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=tmp_path)
-    wait_ready(proc, tmp_path)
+    cluster_id = wait_ready(proc, tmp_path)
+    command = [sys.executable, "-m", "ranktest.cluster_cleanup"]
+    listed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    assert f"{cluster_id}: owner pid {proc.pid} running; 3 namespace(s), 2 process(es)" in listed, listed
+    kept = subprocess.run([*command, "--clean"], capture_output=True, text=True, check=True).stdout
+    assert cluster_id in kept.split("kept", 1)[-1] and len(cluster_net.leftovers(proc.pid)["namespaces"]) == 3
     for reaper in cluster_net.leftovers(proc.pid)["reapers"]:
         cluster_net.procs.send(reaper, signal.SIGKILL)
     proc.kill()
     proc.wait()
-    time.sleep(0.2)
-    assert len(cluster_net.leftovers(proc.pid)["namespaces"]) == 3
-    command = [sys.executable, "-m", "ranktest.cluster_cleanup"]
-    listed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    assert f"ranktest-{proc.pid}-" in listed and f"owner pid {proc.pid} gone; 3 namespace(s), 2 process(es)" in listed
-    assert cluster_net.leftovers(proc.pid) != NOTHING  # listing removes nothing
+    swept_meanwhile = cluster_net.leftovers(proc.pid) == NOTHING
     cleaned = subprocess.run([*command, "--clean"], capture_output=True, text=True, check=True).stdout
-    assert f"removed 1 cluster(s) whose owner is gone: ranktest-{proc.pid}-" in cleaned, cleaned
+    assert swept_meanwhile or f"removed 1 cluster(s) whose owner is gone: {cluster_id}" in cleaned, cleaned
     assert cluster_net.leftovers(proc.pid) == NOTHING

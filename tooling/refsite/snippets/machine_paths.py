@@ -3,8 +3,9 @@
 An error line or a diff from ``make compat`` names files where they lay on the machine that
 measured: a release's environment under the user's home, the interpreter's own library, the
 checkout, a temporary directory. The pages show those lines, so every such path is written in a
-form that names no machine (:func:`normalise`) before a result is stored; ``make compat`` also
-rewrites the results it keeps from earlier runs (:func:`normalise_result`). Standard library only.
+form that names no machine (:func:`normalise_result`) before a result is stored, and ``make
+compat`` ends by rewriting every measurement file so (:func:`normalise_file`), results kept from
+earlier runs included. Standard library only.
 """
 
 from __future__ import annotations

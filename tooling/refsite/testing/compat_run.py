@@ -108,8 +108,7 @@ def main() -> int:
             old = previous.get(key)
             if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
                     and old.get("error_type") != "Timeout"):
-                # still current: measured on this code and record (stored with no machine path)
-                results[key], kept = machine_paths.normalise_result(old, ROOT), kept + 1
+                results[key], kept = old, kept + 1  # still current: measured on this code and record
                 counts[old["result"]] += 1
                 continue
             run_start = time.monotonic()
