@@ -6,6 +6,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from ranktest import _procs as procs
@@ -50,11 +51,14 @@ def clean_env(env: dict[str, str]) -> dict[str, str]:
     return {k: v for k, v in env.items() if not k.startswith(LAUNCHER_VARS)}
 
 
-def kill_tree(proc: subprocess.Popen) -> None:
+def kill_tree(proc: subprocess.Popen, timeout: float = 10.0) -> None:
     """SIGKILL ``proc`` and all its descendants, then reap it. torchrun starts each worker in a
     session of its own, so a process-group kill would miss them; they are found through /proc.
     The tree is first stopped from the top down, so that no parent sees a child die before it
-    dies itself (a shell would print "Killed", torchrun's agent would restart its workers)."""
+    dies itself (a shell would print "Killed", torchrun's agent would restart its workers).
+    It returns once every process of the tree has died (a SIGKILL is delivered asynchronously:
+    a caller that looks right after ``kill`` may still see a dying child running), or after
+    ``timeout`` seconds, naming those still running."""
     stopped: list[int] = []
     todo = [proc.pid]
     while todo:  # stop, then look again for children forked before their parent stopped
@@ -66,3 +70,10 @@ def kill_tree(proc: subprocess.Popen) -> None:
     for pid in stopped:
         procs.send(pid, signal.SIGKILL)
     proc.wait()
+    deadline = time.monotonic() + timeout
+    while (running := [pid for pid in stopped if procs.alive(pid)]) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if running:
+        raise RuntimeError(f"killed with SIGKILL but still running after {timeout:.0f} s: pids "
+                           f"{running} (a process in uninterruptible sleep, state D, dies only "
+                           f"when its I/O returns)")

@@ -121,3 +121,18 @@ def test_killing_a_tree_lets_no_parent_report_its_child_killed():
         reports.append(proc.stdout.read())
         proc.stdout.close()
     assert reports == [""] * 20
+
+
+def test_a_killed_tree_is_gone_when_kill_tree_returns():
+    # A SIGKILL is delivered asynchronously: returning as soon as the top process was reaped let
+    # a caller see a grandchild still running (the cluster test that lists a host's processes
+    # right after a timeout failed once so). Every process of the tree is dead on return.
+    script = "sleep 60 & sleep 60 & echo started; wait"
+    for _ in range(20):
+        proc = subprocess.Popen(["sh", "-c", script], stdout=subprocess.PIPE, text=True)
+        assert proc.stdout.readline() == "started\n"
+        tree = [c for c in procs.children().get(proc.pid, [])]
+        assert len(tree) == 2
+        kill_tree(proc)
+        proc.stdout.close()
+        assert [pid for pid in tree if procs.alive(pid)] == []
