@@ -21,3 +21,8 @@ print(x.to(torch.float32) is x)  # already that dtype: x itself, no copy
 
 y = torch.tensor([300], dtype=torch.int16)
 print(y.to(torch.int8))  # out of range: wraps around, no error
+
+w = torch.tensor([1.7, -1.7], requires_grad=True)
+print("requires_grad:", w.requires_grad)
+print("to float64:", w.to(torch.float64).requires_grad)
+print("to int64:", w.to(torch.int64).requires_grad)  # integers have no gradients: dropped

@@ -15,3 +15,10 @@ print(f.shape, f.dtype)
 
 f.fill_(7)  # write every element before reading any
 print(f)
+
+# Deterministic mode fills new memory instead: NaN, or the largest integer
+print(torch.utils.deterministic.fill_uninitialized_memory)  # on by default
+torch.use_deterministic_algorithms(True)
+print(torch.empty(2, 3))
+print(torch.empty_like(x))
+torch.use_deterministic_algorithms(False)  # back to the default

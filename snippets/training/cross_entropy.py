@@ -26,6 +26,11 @@ print(F.cross_entropy(logits, target, label_smoothing=0.1))
 weight = torch.tensor([1.0, 1.0, 4.0])
 print(F.cross_entropy(logits, target, weight=weight))
 
+# A target of -100 (ignore_index) is left out of the sum and of the mean's count
+ignored = torch.tensor([0, -100])
+print(F.cross_entropy(logits, ignored))
+print(F.cross_entropy(logits[:1], target[:1]))  # sample 0 alone: the same
+
 mistakes = ({"target": target.float()},
             {"target": target, "weight": torch.tensor([1, 1, 4])})
 for kwargs in mistakes:
