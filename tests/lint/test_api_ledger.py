@@ -3,6 +3,7 @@ planted checkouts show that each kind of drift fails with a message naming the n
 
 from __future__ import annotations
 
+import shutil
 import textwrap
 from pathlib import Path
 
@@ -20,16 +21,16 @@ section = "tensors"
 title = {{ en = "T", zh = "T" }}
 names_from = "{names_from}"
 source = "a planted list"
-
+{head}
 [entries]
 """
 
 
 def _checkout(tmp_path: Path, ns: str, names_from: str, entries: str,
-              snippets: dict[str, str], pages: dict[str, str]) -> list[ledger.Namespace]:
+              snippets: dict[str, str], pages: dict[str, str], head: str = "") -> list[ledger.Namespace]:
     (tmp_path / "docs" / "ledger").mkdir(parents=True)
     (tmp_path / "docs" / "ledger" / "planted.toml").write_text(
-        HEADER.format(ns=ns, names_from=names_from) + textwrap.dedent(entries), encoding="utf-8")
+        HEADER.format(ns=ns, names_from=names_from, head=head) + textwrap.dedent(entries), encoding="utf-8")
     for rel, code in snippets.items():
         (tmp_path / "snippets" / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "snippets" / rel).write_text(textwrap.dedent(code), encoding="utf-8")
@@ -141,3 +142,70 @@ def test_a_shown_entry_whose_snippets_all_need_gpus_fails(tmp_path: Path) -> Non
     found = check(tmp_path, namespaces)
     assert len(found) == 1, found
     assert "every snippet it names needs GPUs" in found[0] and 'reason = "hardware"' in found[0]
+
+
+SAMPLER = "torch.utils.data.distributed.DistributedSampler"
+EPOCH_SNIPPET = ('"""set_epoch.\n\nRun: python s.py\n"""\nimport torch\n'
+                 'from torch.utils.data.distributed import DistributedSampler\n'
+                 'sampler = DistributedSampler(range(4), num_replicas=2, rank=0)\n{call}\n')
+EPOCH_PAGE = "# P\n\nCall `sampler.set_epoch(epoch)` every epoch.\n\n```{snippet} tensors/s.py\n```\n"
+
+
+def test_a_class_members_file_lists_every_member_and_a_planted_non_call_fails(tmp_path: Path) -> None:
+    # A "members" file: every public member of the class less the base's; a shown member's
+    # snippet must call it (x.set_epoch(...)): one that only names the class does not.
+    head = 'inherited_from = "torch.utils.data.Sampler"\n'
+    namespaces = _checkout(tmp_path, SAMPLER, "members", "", {
+        "tensors/s.py": EPOCH_SNIPPET.format(call="sampler.set_epoch(1)")}, {"tensors/p.md": EPOCH_PAGE}, head)
+    found = check(tmp_path, namespaces)
+    assert [f.split("planted.toml: ")[1] for f in found] == [
+        f"{SAMPLER}.set_epoch is public in the installed torch (the class's public members) but has "
+        "no entry; add one (python -m refsite.lint.api_ledger --draft prints it)"]
+    assert draft(tmp_path, namespaces)[namespaces[0].file] == [
+        'set_epoch = { kind = "method", page = "tensors/p", snippets = ["tensors/s.py"] }']
+    shutil.rmtree(tmp_path / "docs")
+    namespaces = _checkout(tmp_path, SAMPLER, "members", """\
+        set_epoch = { kind = "method", page = "tensors/p", snippets = ["tensors/t.py"] }
+        """, {"tensors/t.py": EPOCH_SNIPPET.format(call="print(type(sampler).__name__)")},
+        {"tensors/p.md": EPOCH_PAGE.replace("s.py", "t.py")}, head)
+    found = check(tmp_path, namespaces)
+    assert len(found) == 1 and f"snippets/tensors/t.py does not use {SAMPLER}.set_epoch" in found[0], found
+
+
+def test_a_members_cut_keeps_method_forms_and_also_and_refuses_a_missing_also(tmp_path: Path) -> None:
+    head = 'method_forms_of = "torch"\nalso = ["view", "no_such_member"]\n'
+    _checkout(tmp_path, "torch.Tensor", "members", "", {}, {}, head)
+    (tmp_path / "docs" / "ledger" / "a-torch.toml").write_text(
+        HEADER.format(ns="torch", names_from="reference", head="")
+        + 'where = { kind = "function", reason = "not-yet" }\n', encoding="utf-8")
+    namespaces = ledger.read(tmp_path / "docs" / "ledger")
+    found = check(tmp_path, namespaces)
+    missing = sorted(f.split(" is public")[0].rsplit(" ", 1)[1] for f in found if " is public " in f)
+    assert missing == ["torch.Tensor.view", "torch.Tensor.where"], found
+    assert any("`also` names no_such_member" in f for f in found), found
+
+
+def test_the_method_form_and_subscripts_count_as_uses() -> None:
+    found = uses.read("import torch\nx = torch.ones(4)\ny = x.reshape(2, 2)\nz = mesh['dp']\n")
+    assert found.uses("torch.Tensor.reshape", member=True)
+    assert found.uses("torch.distributed.device_mesh.DeviceMesh.__getitem__", member=True)
+    assert not found.uses("torch.Tensor.view", member=True)
+    assert not uses.read("import torch\ntorch.reshape(x, (2, 2))\n").uses("torch.Tensor.reshape", member=True)
+
+
+SIGNED_PAGE = "# Q\n\n```{signature}\ntorch.where(condition, input, other, *, out=None) -> Tensor\n```\n"
+
+
+def test_an_entry_away_from_its_signature_block_fails(tmp_path: Path) -> None:
+    # The index must land where the page declares the signature, not on another page whose
+    # snippet happens to call the function (torch.reshape was sent to tensors/select so).
+    namespaces = _checkout(tmp_path, "torch", "reference", """\
+        where = { kind = "function", page = "tensors/p", snippets = ["tensors/where.py"] }
+        """, {"tensors/where.py": WHERE}, {"tensors/p.md": PAGE, "tensors/q.md": SIGNED_PAGE})
+    found = check(tmp_path, namespaces)
+    assert [f.split(": ", 2)[2] for f in found] == [
+        f"docs/{lang}/tensors/q declare(s) its signature, but the entry's page is tensors/p; give the "
+        "page with the signature (and a snippet it embeds that uses the name)" for lang in ("en", "zh")]
+    (tmp_path / "docs" / "en" / "tensors" / "q.md").write_text("# Q\n", encoding="utf-8")
+    (tmp_path / "docs" / "zh" / "tensors" / "q.md").write_text("# Q\n", encoding="utf-8")
+    assert check(tmp_path, namespaces) == []

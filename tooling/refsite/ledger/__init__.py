@@ -15,8 +15,20 @@ Where it lives
         all_reduce = { kind = "function", page = "distributed/collectives", snippets = ["distributed/all_reduce.py"] }
         AllreduceOptions = { kind = "class", reason = "options", via = "torch.distributed.all_reduce" }
 
-    An entry's key is the name relative to the namespace; a key with a dot (``FSDPModule.unshard``)
-    is a member of a listed class, added by hand where a page shows it.
+    An entry's key is the name relative to the namespace; a key with a dot is a name in a
+    submodule (``quasirandom.SobolEngine``) or, when the part before its last dot is capitalised,
+    a member of a class (``FSDPModule.unshard``), added by hand where a page shows it.
+
+Members of a class
+    A file whose ``namespace`` is a class and whose ``names_from`` is ``"members"`` lists that
+    class's members (``namespace = "torch.utils.data.distributed.DistributedSampler"``, key
+    ``set_epoch``): every public one, less those it shares with ``inherited_from`` (a base whose
+    members are the base's: ``torch.nn.Module`` for a module wrapper). A class with hundreds of
+    members may be cut to the sections the reference covers: with ``method_forms_of =
+    "torch"``, only the method forms of the functions that namespace's files list (``view``
+    of ``torch.view``, and the in-place ``view_``) and the members named in ``also`` are in
+    scope. The file says its cut in its first line; the enumeration, not a typed list, decides
+    the rest, so ``--draft`` after a torch upgrade proposes new members.
 
 What an entry says
     ``kind`` is the Python-domain object type (:data:`KINDS`); a shown entry has ``page`` (a page
@@ -42,9 +54,12 @@ NAMES_FROM = {
            "'torch'); plain values without a __module__ are not counted",
     "reference": "the list in torch's own reference (the section named by `source`); the entries' "
                  "keys are that list",
+    "members": "the class's public members (no leading underscore; `__getitem__` where the class "
+               "defines its own), less those of `inherited_from`; with `method_forms_of`, only the "
+               "method forms of the functions that namespace lists and the members named in `also`",
 }
 #: Python-domain object types an entry may have.
-KINDS = ("function", "class", "exception", "method", "attribute", "data")
+KINDS = ("function", "class", "exception", "method", "property", "attribute", "data")
 #: Why a name may be left without an example, and the fields each reason needs.
 REASONS = {
     "alias": ("of",),                 # another entry's full name: the same API under another name
@@ -78,6 +93,7 @@ class Entry:
     reason: str = ""
     fields: dict = dataclasses.field(default_factory=dict, compare=False)
     file: str = ""
+    in_class: bool = False  # listed by a "members" file: the namespace is a class
 
     @property
     def name(self) -> str:
@@ -90,8 +106,15 @@ class Entry:
 
     @property
     def member(self) -> bool:
-        """A member of a listed class (``FSDPModule.unshard``), not a name the namespace lists."""
-        return "." in self.key
+        """A member of a class: any entry of a "members" file, or a dotted key whose owner is a
+        class by its name (``FSDPModule.unshard``; ``quasirandom.SobolEngine`` names a module's)."""
+        owner = self.key.rpartition(".")[0].rpartition(".")[2]
+        return self.in_class or owner[:1].isupper()
+
+    @property
+    def owner(self) -> str:
+        """The full name of the class a member belongs to ('' for a namespace's own name)."""
+        return self.name.rpartition(".")[0] if self.member else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,13 +129,16 @@ class Namespace:
     source: str
     defined_in: str
     entries: tuple[Entry, ...]
+    inherited_from: str = ""
+    method_forms_of: str = ""
+    also: tuple[str, ...] = ()
 
     @property
     def slug(self) -> str:
         return Path(self.file).stem
 
 
-def _entry(ns: str, key: str, raw: object, where: str) -> Entry:
+def _entry(ns: str, key: str, raw: object, where: str, in_class: bool = False) -> Entry:
     if not isinstance(raw, dict):
         raise LedgerError(f"{where}: entry {key!r} must be a table like "
                           "{ kind = \"function\", page = \"...\", snippets = [\"...\"] }")
@@ -148,7 +174,7 @@ def _entry(ns: str, key: str, raw: object, where: str) -> Entry:
     if not reason and raw:
         raise LedgerError(f"{where}: entry {key!r}: unknown field(s) {', '.join(sorted(raw))} "
                           "for a shown entry (it takes kind, page, snippets)")
-    return Entry(ns, key, kind, page, snippets, reason, raw, where)
+    return Entry(ns, key, kind, page, snippets, reason, raw, where, in_class)
 
 
 def read_file(path: Path) -> Namespace:
@@ -168,10 +194,18 @@ def read_file(path: Path) -> Namespace:
                           "torch's reference the entries list>\"")
     if data["section"] not in SECTIONS:
         raise LedgerError(f"{where}: section {data['section']!r} is not one of {', '.join(SECTIONS)}")
+    members = data["names_from"] == "members"
+    for field in ("inherited_from", "method_forms_of", "also"):
+        if field in data and not members:
+            raise LedgerError(f"{where}: `{field}` applies to names_from = \"members\" only")
+    if "also" in data and "method_forms_of" not in data:
+        raise LedgerError(f"{where}: `also` names members kept by a cut; give method_forms_of too")
     ns = data["namespace"]
-    entries = tuple(_entry(ns, key, raw, where) for key, raw in data["entries"].items())
+    entries = tuple(_entry(ns, key, raw, where, members) for key, raw in data["entries"].items())
     return Namespace(where, ns, data["section"], data["title"], data["names_from"],
-                     data.get("source", ""), data.get("defined_in", "torch"), entries)
+                     data.get("source", ""), data.get("defined_in", "torch"), entries,
+                     data.get("inherited_from", ""), data.get("method_forms_of", ""),
+                     tuple(data.get("also", ())))
 
 
 def read(folder: Path) -> list[Namespace]:

@@ -6,7 +6,11 @@
 attributes counts, with each of its prefixes (``torch.distributed.ReduceOp.SUM`` also uses
 ``torch.distributed.ReduceOp``). Attribute names reached from anything else (``t.bernoulli_()``,
 ``model.unshard()``) are collected apart: a member entry (``Tensor.bernoulli_``) is used when its
-last part is among them.
+last part is among them. The object's type is not inferred: ``x.view(2, 3)`` uses every member
+named ``view``, of whatever class; ``torch.view(x)`` does not (it is reached from an import), and a
+snippet that never writes ``.view`` does not use ``Tensor.view``. Subscripting (``mesh["dp"]``)
+uses ``__getitem__``, assigning through a subscript ``__setitem__``. A method a snippet's class
+defines (``def join_hook(self, ...)`` in a ``Joinable``) is a member it uses: it implements it.
 """
 
 from __future__ import annotations
@@ -60,12 +64,18 @@ def read(source: str) -> Uses:
     attributes: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute):
-            attributes.add(node.attr)
             chain = _chain(node)
             if chain and chain[0] in bound:
                 base = bound[chain[0]].split(".")
                 for cut in range(1, len(chain)):
                     dotted.add(".".join(base + chain[1:cut + 1]))
+            else:
+                attributes.add(node.attr)
+        elif isinstance(node, ast.ClassDef):
+            attributes.update(item.name for item in node.body
+                              if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)))
+        elif isinstance(node, ast.Subscript):
+            attributes.add("__setitem__" if isinstance(node.ctx, ast.Store) else "__getitem__")
         elif isinstance(node, ast.Name) and node.id in bound:
             dotted.add(bound[node.id])
     return Uses(frozenset(dotted), frozenset(attributes))

@@ -10,7 +10,9 @@ A finding names the entry and the fix. What is checked:
   :mod:`refsite.ledger.uses`; a name imported under another public path counts when it is the same
   class or function), and its page embeds each of them, in every language;
 - a reason entry's name is used by no snippet (it would be shown then), and the entries a reason
-  points at exist (a replacement is shown).
+  points at exist (a replacement is shown). A member's owner is not inferred (``x.clone()`` may
+  be a tensor's or a store's), so a use is no evidence against a member's reason: ``--update``
+  proposes the members that embedded snippets seem to show, for review.
 
 ``python -m refsite.lint.api_ledger --draft`` prints an entry for each name the ledger lacks (shown
 where snippets already use it, otherwise ``reason = "not-yet"``), ready to paste; ``--update``
@@ -29,7 +31,7 @@ from refsite import ledger, project
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
 from refsite.lint.api_names import import_name, kind_of, public_names, snippet_uses
-from refsite.lint.pages import page_embeds
+from refsite.lint.pages import page_embeds, signature_pages
 from refsite.snippets import SpecError, read_spec, snippet_paths
 
 
@@ -54,9 +56,9 @@ def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
     embeds = page_embeds(root / "docs")
     by_name = {e.name: e for e in ledger.entries(namespaces)}
     for ns in namespaces:
-        listed = {e.key for e in ns.entries if not e.member}
+        listed = {e.key for e in ns.entries if e.in_class or not e.member}
         try:
-            public = public_names(ns)
+            public = public_names(ns, namespaces)
         except (ImportError, AttributeError) as exc:
             problems.append(f"{ns.file}: cannot enumerate {ns.namespace} in the installed torch: {exc}")
             continue
@@ -64,12 +66,31 @@ def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
             problems.append(f"{ns.file}: {ns.namespace}.{name} is public in the installed torch "
                             f"({ledger.NAMES_FROM[ns.names_from].split(' (')[0]}) but has no entry; add "
                             "one (python -m refsite.lint.api_ledger --draft prints it)")
+        for name in sorted(set(ns.also) - set(public)):
+            problems.append(f"{ns.file}: `also` names {name}, which {ns.namespace} does not have as "
+                            "a public member in the installed torch; remove it")
         for name in sorted(listed - set(public)):
             problems.append(f"{ns.file}: {ns.namespace}.{name} is listed but the installed torch no "
                             "longer has it as a public name; remove the entry (and what shows it)")
+    declared = signature_pages(root / "docs")
     for entry in by_name.values():
         problems += _check_entry(root, entry, by_name, all_snippets, embeds)
+        problems += _check_anchor(entry, declared)
     return problems
+
+
+def _check_anchor(entry: Entry, declared: dict[str, dict[str, set[str]]]) -> list[str]:
+    """A shown entry whose name a signature block declares lands on that block: its page must
+    be one with such a block, in every language (else the index sends readers to a snippet
+    that only happens to call it)."""
+    found = []
+    for lang in LANGUAGES if entry.shown else ():
+        pages = declared[lang].get(entry.name, set())
+        if pages and entry.page not in pages:
+            found.append(f"{entry.file}: {entry.name}: docs/{lang}/{', '.join(sorted(pages))} "
+                         f"declare(s) its signature, but the entry's page is {entry.page}; give "
+                         "the page with the signature (and a snippet it embeds that uses the name)")
+    return found
 
 
 def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippets: list[Path],
@@ -106,7 +127,7 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
                 if embedded is not None and snippet not in embedded:
                     found.append(f"{where}: docs/{lang}/{entry.page}.md does not embed {snippet} "
                                  f"(```{{snippet}} {snippet}```); embed it or name the page that does")
-    if not entry.shown and entry.reason != "hardware":
+    if not entry.shown and entry.reason != "hardware" and not entry.member:
         users = [p.relative_to(root).as_posix() for p in all_snippets if snippet_uses(p, entry)]
         if users:
             found.append(f"{where}: reason {entry.reason!r}, but {', '.join(users)} use(s) it; make "

@@ -24,7 +24,7 @@ def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
         return _draft(root, namespaces)
 
 
-def _pages(root: Path) -> dict[str, str]:
+def embedding_pages(root: Path) -> dict[str, str]:
     """The first page (of the first language) that embeds each snippet."""
     pages: dict[str, str] = {}
     for page, snippets in page_embeds(root / "docs")[next(iter(LANGUAGES))].items():
@@ -33,12 +33,19 @@ def _pages(root: Path) -> dict[str, str]:
     return pages
 
 
+def showing_snippets(root: Path, probe: Entry, section: str, pages: dict[str, str],
+                     all_snippets: list[Path]) -> list[str]:
+    """The embedded snippets that show ``probe``, best page first: they use the name, and for a
+    member their page (of the member's section) names it in code (:func:`_mentions`)."""
+    users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets if snippet_uses(p, probe)]
+    return sorted((u for u in users if u in pages and _mentions(root, pages[u], probe, section)),
+                  key=lambda u: _preference(root, pages[u], probe.name, section))
+
+
 def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, str],
           all_snippets: list[Path]) -> str:
-    """The TOML line of an entry: shown where an embedded snippet uses the name, else not-yet."""
-    users = [p.relative_to(root / "snippets").as_posix() for p in all_snippets if snippet_uses(p, probe)]
-    shown = sorted((u for u in users if u in pages),
-                   key=lambda u: _preference(root, pages[u], probe.name, section))
+    """The TOML line of an entry: shown where an embedded snippet shows it, else not-yet."""
+    shown = showing_snippets(root, probe, section, pages, all_snippets)
     if shown:
         page = pages[shown[0]]
         same = [u for u in shown if pages[u] == page][:3]
@@ -47,14 +54,14 @@ def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, st
 
 
 def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
-    pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
+    pages, all_snippets = embedding_pages(root), snippet_paths(root / "snippets")
     lines: dict[str, list[str]] = {}
     for ns in namespaces:
         listed = {e.key for e in ns.entries}
-        for name, obj in sorted(public_names(ns).items()):
+        for name, obj in sorted(public_names(ns, namespaces).items()):
             if name in listed:
                 continue
-            probe = Entry(ns.namespace, name, "data")
+            probe = Entry(ns.namespace, name, "data", in_class=ns.names_from == "members")
             kind = kind_of(obj if obj is not None else import_name(probe.name), probe.member)
             lines.setdefault(ns.file, []).append(_line(root, probe, kind, ns.section, pages, all_snippets))
     return lines
@@ -65,7 +72,7 @@ def update(root: Path, namespaces: list[Namespace]) -> list[str]:
     snippet now uses as shown (the check would refuse the reason); the entries changed."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
+        pages, all_snippets = embedding_pages(root), snippet_paths(root / "snippets")
         changed = []
         for ns in namespaces:
             path = root / ns.file
@@ -90,6 +97,22 @@ def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, b
     text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
     has_signature = any(name in block_names(body) for _line, body in blocks(text))
     return (not has_signature, not page.startswith(section))
+
+
+def _mentions(root: Path, page: str, probe: Entry, section: str) -> bool:
+    """Whether ``page``, of the member's own section, names it in code (```x.view(...)```,
+    ```view```; a subscript for ``__getitem__``): a snippet's use alone is no evidence for a
+    member, whose owner is not inferred. Any other name needs no mention. A draft is reviewed
+    before it is committed all the same."""
+    if not probe.member:
+        return True
+    if not page.startswith(section + "/"):
+        return False
+    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
+    short = probe.key.rpartition(".")[2]
+    if short == "__getitem__":
+        return re.search(r"`[^`\n]*\w\[[^`\n]*\]`", text) is not None
+    return re.search(rf"`(?:[^`\n]*\.)?{re.escape(short)}\b[^`\n]*`", text) is not None
 
 
 def _key(name: str) -> str:

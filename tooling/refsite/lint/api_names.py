@@ -23,10 +23,13 @@ def import_name(name: str) -> object:
         return resolve(name)[0]
 
 
-def public_names(ns: Namespace) -> dict[str, object]:
-    """The public names of ``ns`` in the installed torch, enumerated as its file says."""
+def public_names(ns: Namespace, namespaces: list[Namespace] = ()) -> dict[str, object]:
+    """The public names of ``ns`` in the installed torch, enumerated as its file says
+    (``namespaces``: the whole ledger, which a "members" file's ``method_forms_of`` reads)."""
     if ns.names_from == "reference":
         return {e.key: None for e in ns.entries if not e.member}
+    if ns.names_from == "members":
+        return _members(ns, namespaces)
     module = import_name(ns.namespace)
     if ns.names_from == "__all__":
         return {name: getattr(module, name, None) for name in module.__all__}
@@ -40,13 +43,35 @@ def public_names(ns: Namespace) -> dict[str, object]:
     return found
 
 
+def _members(ns: Namespace, namespaces: list[Namespace]) -> dict[str, object]:
+    """A class's public members as its "members" file says (:data:`refsite.ledger.NAMES_FROM`)."""
+    cls = import_name(ns.namespace)
+    base = import_name(ns.inherited_from) if ns.inherited_from else object
+    names = {n for n in dir(cls) if not n.startswith("_") and not hasattr(base, n)}
+    if getattr(cls, "__getitem__", None) not in (None, getattr(base, "__getitem__", None)):
+        names.add("__getitem__")
+    if ns.method_forms_of:
+        listed = {e.key for other in namespaces if other.namespace == ns.method_forms_of
+                  for e in other.entries if not e.member}
+        names = {n for n in names if n in listed or n.removesuffix("_") in listed or n in ns.also}
+    return {name: getattr(cls, name) for name in sorted(names)}
+
+
 def kind_of(obj: object, member: bool) -> str:
-    """The Python-domain object type of ``obj``."""
+    """The Python-domain object type of ``obj`` (a member as found on its class, without calling
+    a descriptor: a property or a C getter is a property)."""
+    if member and isinstance(obj, (property, types.GetSetDescriptorType, types.MemberDescriptorType)):
+        return "property"
     if inspect.isclass(obj):
         return "exception" if issubclass(obj, BaseException) else "class"
     if callable(obj) or isinstance(obj, (property, types.MethodDescriptorType)):
         return "method" if member else "function"
     return "attribute" if member else "data"
+
+
+@functools.cache
+def _has_method_form(key: str) -> bool:
+    return callable(getattr(import_name("torch.Tensor"), key, None))
 
 
 @functools.cache
@@ -71,8 +96,13 @@ def _snippet_identities(path: Path) -> frozenset[int]:
 
 
 def snippet_uses(path: Path, entry: Entry) -> bool:
-    """Whether the snippet at ``path`` uses ``entry``'s name (by name, or the same object)."""
-    if _snippet_uses(path).uses(entry.name, entry.member):
+    """Whether the snippet at ``path`` uses ``entry``'s name (by name, or the same object). A
+    ``torch`` function with a method form (``torch.reshape``, ``x.reshape``) is used by either."""
+    found = _snippet_uses(path)
+    if found.uses(entry.name, entry.member):
         return True
+    if entry.namespace == "torch" and not entry.member and _has_method_form(entry.key):
+        if found.uses(f"torch.Tensor.{entry.key}", member=True):
+            return True
     target = _identity(entry.name)
     return target is not None and target in _snippet_identities(path)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from refsite.languages import LANGUAGES
 from refsite.myst_pages import read_page
+from refsite.signature_pages import block_names, blocks
 
 
 def embedded_snippets(text: str) -> list[str]:
@@ -22,3 +23,16 @@ def page_embeds(docs: Path) -> dict[str, dict[str, list[str]]]:
                    embedded_snippets(path.read_text(encoding="utf-8"))
                    for path in sorted((docs / lang).rglob("*.md"))}
             for lang in LANGUAGES}
+
+
+def signature_pages(docs: Path) -> dict[str, dict[str, set[str]]]:
+    """For each language, each full name a ```{signature}``` block declares and the pages
+    (paths without ``.md``) whose blocks declare it: where the site anchors that name."""
+    found: dict[str, dict[str, set[str]]] = {lang: {} for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        for path in sorted((docs / lang).rglob("*.md")):
+            page = path.relative_to(docs / lang).with_suffix("").as_posix()
+            for _line, body in blocks(path.read_text(encoding="utf-8")):
+                for name in block_names(body):
+                    found[lang].setdefault(name, set()).add(page)
+    return found

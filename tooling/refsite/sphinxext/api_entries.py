@@ -59,6 +59,8 @@ def _index_text(entry: Entry) -> str:
         return _("%s() (%s method)") % (short, owner)
     if entry.kind == "attribute":
         return _("%s (%s attribute)") % (short, owner)
+    if entry.kind == "property":
+        return _("%s (%s property)") % (short, owner)
     if entry.kind == "function":
         return _("%s() (in module %s)") % (short, owner)
     if entry.kind in ("class", "exception"):
@@ -169,19 +171,41 @@ class CoverageDirective(_LedgerDirective):
         return out
 
 
+def _short(name: str) -> str:
+    return name.rpartition(".")[2]
+
+
 class IndexDirective(_LedgerDirective):
-    """``{api-index}``: every name of the ledger, A to Z by its last part."""
+    """``{api-index}``: every name of the ledger, A to Z by its last part; a class's members are
+    listed under it (under its bare name where the class itself is not an entry)."""
 
     def run(self) -> list[nodes.Node]:
         namespaces, shown, strings = self._context()
-        entries = sorted(ledger.entries(namespaces), key=lambda e: (e.name.rpartition(".")[2].lower(), e.name))
+        every = ledger.entries(namespaces)
+        members: dict[str, list[Entry]] = {}
+        for entry in every:
+            if entry.member:
+                members.setdefault(entry.owner, []).append(entry)
+        heads: list[Entry | str] = [e for e in every if not e.member]
+        heads += sorted(set(members) - {e.name for e in heads})
+        heads.sort(key=lambda h: (_short(getattr(h, "name", h)).lower(), getattr(h, "name", h)))
         out: list[nodes.Node] = []
-        letters = {e.name.rpartition(".")[2][0].upper() for e in entries}
-        for letter in sorted(letters):
+        for letter in sorted({_short(getattr(h, "name", h))[0].upper() for h in heads}):
             section = nodes.section(ids=[f"a-z-{letter.lower()}"], classes=[LIST_CLASS])
             section += nodes.title("", letter)
-            section += self._list((e for e in entries if e.name.rpartition(".")[2][0].upper() == letter),
-                                  shown, strings)
+            items = nodes.bullet_list()
+            for head in heads:
+                name = getattr(head, "name", head)
+                if _short(name)[0].upper() != letter:
+                    continue
+                if isinstance(head, str):
+                    item = nodes.list_item("", nodes.paragraph("", "", nodes.literal(name, name)))
+                else:
+                    item = self._list([head], shown, strings)[0]
+                if name in members:
+                    item += self._list(sorted(members[name], key=lambda e: e.name.lower()), shown, strings)
+                items += item
+            section += items
             out.append(section)
         return out
 

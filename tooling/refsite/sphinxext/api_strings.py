@@ -33,10 +33,12 @@ _KINDS = {
 _ENUMERATED = {
     "en": {"__all__": "Names enumerated from the installed torch: `{ns}.__all__`.",
            "dir": "Names enumerated from the installed torch: the public attributes of `{ns}` defined in `{defined_in}`.",
-           "reference": "Names listed by torch's own reference: {source}."},
+           "reference": "Names listed by torch's own reference: {source}.",
+           "members": "Members enumerated from the installed torch: the public members of `{ns}`{less}{cut}."},
     "zh": {"__all__": "名称取自所安装 torch 的 `{ns}.__all__`。",
            "dir": "名称取自所安装 torch 中 `{ns}` 的公开属性（限于在 `{defined_in}` 中定义的）。",
-           "reference": "名称取自 torch 官方参考文档的列表：{source}。"},
+           "reference": "名称取自 torch 官方参考文档的列表：{source}。",
+           "members": "成员取自所安装 torch 中 `{ns}` 的公开成员{less}{cut}。"},
 }
 
 
@@ -70,8 +72,18 @@ class Strings:
         return self._tally(list(ns.entries))
 
     def enumerated(self, ns: Namespace) -> str:
+        zh = self.lang == "zh"
+        less = cut = ""
+        if ns.inherited_from:
+            less = f"（不含 {ns.inherited_from} 也有的）" if zh else f", less those {ns.inherited_from} also has"
+        if ns.method_forms_of:
+            cut = (f"，只取 {ns.method_forms_of} 各台账文件所列函数的方法形式，以及本站各节涉及的 "
+                   f"{len(ns.also)} 个其他成员" if zh else
+                   f", cut to the method forms of the functions the {ns.method_forms_of} ledger "
+                   f"files list and {len(ns.also)} other members of the sections the site covers")
         return _ENUMERATED[self.lang][ns.names_from].format(ns=ns.namespace, defined_in=ns.defined_in,
-                                                            source=ns.source).replace("`", "")
+                                                            source=ns.source, less=less,
+                                                            cut=cut).replace("`", "")
 
 
 def strings_for(language: str | None) -> Strings:
