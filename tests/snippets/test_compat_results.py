@@ -149,3 +149,29 @@ def test_a_difference_judged_under_older_comparison_rules_is_not_current(measure
     text = line(spec, variant, record, folder)
     assert text.startswith("Same output on torch 2.13–2.15; fails on 2.4")  # 2.5: judged again by make compat
     assert line_problems(text, measured(folder, spec, variant, spec.path.parents[1])) == []
+
+
+def _file(**override: object) -> dict:
+    data = compat_results.measurement(
+        "2.4.1", torch_build="2.4.1+cu121", python="3.11.7", date="2026-11-26", machine="test",
+        command="make compat", install={"ok": True, "seconds": 1.0},
+        variants={"area/demo.py [cpu]": {"result": compat_results.SAME}},
+        timing={"run_seconds": 2.0, "kept_from_earlier_runs": 0, "counts": {"same": 1}})
+    return {**data, **override}
+
+
+def test_the_one_writer_round_trips_and_refuses_what_the_reader_would(tmp_path: Path) -> None:
+    path = tmp_path / "torch-2.4.1.json"
+    assert compat_results.write_run(path, _file())
+    assert not compat_results.write_run(path, _file()), "an unchanged file is not rewritten"
+    run = compat_results.read_run(path)
+    assert (run.torch, run.installed, list(run.results)) == ("2.4.1", True, ["area/demo.py [cpu]"])
+    assert list(json.loads(path.read_text())) == ["format", "torch", "torch_build", "python", "date", "machine",
+                                                  "command", "install", "run_seconds",
+                                                  "kept_from_earlier_runs", "counts", "variants"]
+    for bad, message in [({"format": 2}, "unknown format 2 .this tooling reads format 1"),
+                         ({"variants": {"k": {"result": "maybe"}}}, "k: unknown result 'maybe'"),
+                         ({"install": {"seconds": 1}}, "install.ok must be true or false")]:
+        with pytest.raises(ValueError, match=message):
+            compat_results.write_run(tmp_path / "other.json", _file(**bad))
+        assert not (tmp_path / "other.json").exists()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from refsite.snippets import machine_paths
+from refsite.snippets import compat_results, machine_paths
 from tests.support.paths import DOCS, REPO
 
 MEASUREMENTS = DOCS / "measurements"
@@ -39,7 +39,10 @@ def test_no_measurement_file_holds_a_machine_path():
 
 
 def test_a_planted_path_is_found(tmp_path):
-    planted = {"variants": {"a.py [cpu]": {"result": "fails", "error": f"from {Path.home()}/x/site-packages/torch/y.py"}}}
+    planted = compat_results.measurement(
+        "2.0.0", torch_build="2.0.0", python="3.11", date="2026-11-26", machine="m", command="c",
+        install={"ok": True}, variants={"a.py [cpu]": {
+            "result": "fails", "error": f"from {Path.home()}/x/site-packages/torch/y.py"}})
     assert machine_paths.absolute_paths(json.dumps(planted))
     path = tmp_path / "torch-2.0.0.json"
     path.write_text(json.dumps(planted))

@@ -112,18 +112,47 @@ class ReleaseRun:
                        found.get("error_type", ""), found.get("error", ""))
 
 
+def measurement(release: str, *, torch_build: str | None, python: str, date: str, machine: str,
+                command: str, install: dict, variants: dict, timing: dict | None = None) -> dict:
+    """One measurement file's content, in the layout :func:`read_run` reads (``timing``: the
+    run's ``run_seconds``, ``kept_from_earlier_runs`` and ``counts``; none for a failed install)."""
+    return {"format": COMPAT_FORMAT, "torch": release, "torch_build": torch_build, "python": python,
+            "date": date, "machine": machine, "command": command, "install": install,
+            **(timing or {}), "variants": variants}
+
+
+def _validate(data: dict) -> None:
+    if data["format"] != COMPAT_FORMAT:
+        raise ValueError(f"unknown format {data['format']} (this tooling reads format {COMPAT_FORMAT})")
+    for key, found in data["variants"].items():
+        if found["result"] not in (SAME, DIFFERS, FAILS):
+            raise ValueError(f"{key}: unknown result {found['result']!r}")
+    for field in ("torch", "date", "machine", "command"):
+        if not isinstance(data[field], str):
+            raise ValueError(f"{field} must be a string")
+    if not isinstance(data["install"].get("ok"), bool):
+        raise ValueError("install.ok must be true or false")
+
+
+def write_run(path: Path, data: dict) -> bool:
+    """Write a measurement file (checked as :func:`read_run` checks it), only if its text
+    changes; whether it did. The one writer of the format."""
+    _validate(data)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    if path.exists() and path.read_text(encoding="utf-8") == text:
+        return False
+    path.write_text(text, encoding="utf-8")
+    return True
+
+
 def read_run(path: Path) -> ReleaseRun:
     """Load one measurement file; a malformed one raises :class:`~refsite.snippets.errors.SpecError`
     naming the file and the fix."""
     fix = f"run 'make compat RELEASES=...' again for that release, or delete {path.name}"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        if data["format"] != COMPAT_FORMAT:
-            raise ValueError(f"unknown format {data['format']}")
+        _validate(data)
         results = data["variants"]
-        for key, found in results.items():
-            if found["result"] not in (SAME, DIFFERS, FAILS):
-                raise ValueError(f"{key}: unknown result {found['result']!r}")
         return ReleaseRun(path, data["torch"], data["install"]["ok"], data["install"].get("error", ""),
                           data["date"], {k: data[k] for k in ("torch_build", "python", "machine", "command")},
                           results)

@@ -14,6 +14,8 @@ import json
 import re
 from pathlib import Path
 
+from refsite.snippets import compat_results
+
 #: A path segment: no separator, quote or white space.
 _SEG = r"[^\s/\"'`<>():]+"
 #: In the order they apply (the more specific first): what each kind of directory becomes.
@@ -63,10 +65,6 @@ def this_machines_paths(text: str, checkout: Path) -> list[str]:
 
 def normalise_file(path: Path, checkout: Path) -> bool:
     """Rewrite a compat measurement file with every result normalised; whether it changed."""
-    text = path.read_text(encoding="utf-8")
-    data = json.loads(text)
+    data = json.loads(path.read_text(encoding="utf-8"))
     data["variants"] = {key: normalise_result(found, checkout) for key, found in data["variants"].items()}
-    new = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
-    if new != text:
-        path.write_text(new, encoding="utf-8")
-    return new != text
+    return compat_results.write_run(path, data)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import shutil
@@ -71,11 +70,10 @@ def install(release: str, env: Path) -> tuple[bool, str, float]:
 
 def write_install_failure(release: str, error: str, seconds: float, command: str) -> Path:
     path = OUT / f"torch-{release}.json"
-    data = {"format": compat_results.COMPAT_FORMAT, "torch": release, "torch_build": None,
-            "python": platform.python_version(), "date": datetime.date.today().isoformat(),
-            "machine": machine(), "command": command,
-            "install": {"ok": False, "seconds": round(seconds, 1), "error": error}, "variants": {}}
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    compat_results.write_run(path, compat_results.measurement(
+        release, torch_build=None, python=platform.python_version(),
+        date=datetime.date.today().isoformat(), machine=machine(), command=command,
+        install={"ok": False, "seconds": round(seconds, 1), "error": error}, variants={}))
     return path
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import re
@@ -119,21 +118,13 @@ def main() -> int:
             detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
             print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: {found['result']}{detail} "
                   f"({time.monotonic() - run_start:.1f} s)", flush=True)
-    data = {
-        "format": compat_results.COMPAT_FORMAT,
-        "torch": args.release,
-        "torch_build": torch.__version__,
-        "python": platform.python_version(),
-        "date": datetime.date.today().isoformat(),
-        "machine": args.machine,
-        "command": args.command,
-        "install": {"ok": True, "seconds": round(args.install_seconds, 1)},
-        "run_seconds": round(time.monotonic() - started, 1),
-        "kept_from_earlier_runs": kept,
-        "counts": counts,
-        "variants": results,
-    }
-    args.out.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    data = compat_results.measurement(
+        args.release, torch_build=torch.__version__, python=platform.python_version(),
+        date=datetime.date.today().isoformat(), machine=args.machine, command=args.command,
+        install={"ok": True, "seconds": round(args.install_seconds, 1)}, variants=results,
+        timing={"run_seconds": round(time.monotonic() - started, 1),
+                "kept_from_earlier_runs": kept, "counts": counts})
+    compat_results.write_run(args.out, data)
     print(f"torch {args.release}: {counts[compat_results.SAME]} same, {counts[compat_results.DIFFERS]} differ, "
           f"{counts[compat_results.FAILS]} fail ({len(cases) - kept} run in {data['run_seconds']} s, {kept} "
           f"still current from earlier runs) -> {args.out}", flush=True)
