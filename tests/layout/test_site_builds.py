@@ -78,3 +78,22 @@ def test_changed_tooling_reads_every_page_again(tmp_path):
     assert site_builds.doctrees_dir(root) == first
     (root / "tooling" / "directive.py").write_text("TEXT = 'new'\n")
     assert site_builds.doctrees_dir(root) != first
+
+
+def test_a_failed_build_leaves_no_doctrees_that_would_hide_its_warnings(tmp_path, monkeypatch):
+    # Sphinx reads again only pages that changed: with the failed build's doctrees kept, a
+    # second build of the same inputs read nothing, warned about nothing and passed.
+    build = _load_build_script()
+    root = _tree(tmp_path / "checkout")
+    monkeypatch.setattr(build, "ROOT", root)
+    doctrees = site_builds.doctrees_dir(root)
+
+    def failing_build(out: Path, extra: list[str]) -> bool:
+        out.mkdir(parents=True)
+        doctrees.mkdir(parents=True, exist_ok=True)
+        (doctrees / "index.doctree").write_bytes(b"read once")
+        return False
+
+    monkeypatch.setattr(build, "build_site", failing_build)
+    assert not build.cached_build(tmp_path / "site-cache" / "0123", tmp_path / "html")
+    assert not doctrees.exists()
