@@ -109,6 +109,8 @@ def _mentions(root: Path, page: str, probe: Entry, section: str) -> bool:
     if not page.startswith(section + "/"):
         return False
     text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
+    if any(probe.name in block_names(body) for _line, body in blocks(text)):
+        return True  # the page declares its signature
     short = probe.key.rpartition(".")[2]
     if short == "__getitem__":
         return re.search(r"`[^`\n]*\w\[[^`\n]*\]`", text) is not None
