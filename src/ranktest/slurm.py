@@ -10,6 +10,10 @@ across the hosts as on a real cluster::
         job = slurm.run_batch(SCRIPT, cwd=workdir, timeout=120)
         assert job.state == "COMPLETED", job.output
 
+Each node states its memory (:data:`MEMORY_MB`, so ``--mem`` can be met) and
+:data:`GPUS_PER_NODE` GPUs that Slurm schedules as counts on the :data:`GPU_PARTITION`
+partition (``sbatch -p gpu --gpus-per-node=2``): the allocation is real, the devices are not.
+
 Each host's ``/etc/slurm`` is the cluster's own (``ip netns exec`` bind-mounts
 ``/etc/netns/NS/slurm``), so ``sbatch``, ``srun`` and ``scontrol`` on a host need no
 ``SLURM_CONF``. Logs, spool and state live in the cluster's state directory; the daemons run in
@@ -34,7 +38,7 @@ from pathlib import Path
 from ranktest import _procs as procs
 from ranktest.cluster import Cluster, ClusterError
 from ranktest._cluster_net import NETNS_ETC
-from ranktest._slurm_conf import cgroup_conf, slurm_conf
+from ranktest._slurm_conf import GPU_PARTITION, GPUS_PER_NODE, MEMORY_MB, cgroup_conf, gres_conf, slurm_conf
 
 __all__ = ["BatchJob", "Slurm", "unavailable"]
 
@@ -121,9 +125,13 @@ class Slurm:
             etc.mkdir(parents=True, exist_ok=True)
             (etc / "slurm.conf").write_text(self.config())
             (etc / "cgroup.conf").write_text(cgroup_conf())
+            (etc / "gres.conf").write_text(gres_conf(self.dir / "gpus"))
             (etc / "plugstack.conf").write_text("")
             (self.dir / f"slurmd-{host.name}").mkdir()
         (self.dir / "slurmctld").mkdir()
+        (self.dir / "gpus").mkdir()
+        for index in range(GPUS_PER_NODE):
+            (self.dir / "gpus" / f"gpu{index}").touch()
         head = self.cluster.hosts[0]
         try:
             m = self.dir / "munge"

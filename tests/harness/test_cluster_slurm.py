@@ -90,3 +90,27 @@ def test_sbatch_srun_without_torchrun(slurm_cluster: Slurm, workdir: Path) -> No
     job = slurm_cluster.run_batch(SBATCH_SRUN, cwd=workdir, env=job_env(), timeout=TIMEOUT_S)
     assert (job.state, job.exit_code) == ("COMPLETED", "0:0"), job.output
     assert rank_lines(job.output) == FOUR_RANKS, job.output
+
+
+def test_nodes_state_their_memory_and_gpus(slurm_cluster: Slurm) -> None:
+    # Each node offers stated memory (so --mem can be met) and GPUs that Slurm counts on a gpu
+    # partition (no device exists: the scheduling is what can be checked here).
+    shown = slurm_cluster.cluster.hosts[0].run(["scontrol", "show", "node", "node0"], timeout=10).stdout
+    assert f"RealMemory={slurm.MEMORY_MB} " in shown, shown
+    assert f"Gres=gpu:{slurm.GPUS_PER_NODE}" in shown, shown
+    assert f"Partitions={slurm_cluster.partition},{slurm.GPU_PARTITION}" in shown, shown
+
+
+def test_the_torchrun_script_asks_for_gpus_and_memory_as_the_page_says(slurm_cluster: Slurm,
+                                                                         workdir: Path) -> None:
+    # The page: on GPU nodes, ask for them (--gpus-per-node) next to the same script.
+    args = ["-p", slurm.GPU_PARTITION, "--gpus-per-node=2", "--mem=1G"]
+    job = slurm_cluster.run_batch(SBATCH_TORCHRUN, args=args, cwd=workdir, env=job_env(), timeout=TIMEOUT_S)
+    assert (job.state, job.exit_code, job.nodes) == ("COMPLETED", "0:0", ("node0", "node1")), job.output
+    assert rank_lines(job.output) == FOUR_RANKS, job.output
+    fields = slurm_cluster.job(job.id)
+    assert (fields["Partition"], fields["TresPerNode"], fields["MinMemoryNode"]) == (
+        slurm.GPU_PARTITION, "gres:gpu:2", "1G"), fields
+    too_much = slurm_cluster.cluster.hosts[0].run(
+        ["sbatch", f"--mem={2 * slurm.MEMORY_MB}M", "--wrap=true"], timeout=30)
+    assert too_much.returncode != 0 and "memory" in too_much.stdout.lower(), too_much.stdout
