@@ -7,6 +7,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import bs4
 import pytest
 
 from refsite import snippets
@@ -120,3 +121,17 @@ def test_only_loopback_data_and_blob_urls_count_as_local() -> None:
     assert all(map(is_local, ["http://127.0.0.1:8000/en/index.html", "data:,", "blob:http://127.0.0.1/x"]))
     assert not any(map(is_local, ["https://fonts.googleapis.com/css", "http://localhost:8000/",
                                   "chrome://resources/x.js", "http://127.0.0.1.example.com/"]))
+
+
+START_HERE = ["tensors/creation", "training/basics", "training/autograd", "parallel/ddp", "sharded/fsdp2"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_home_page_gives_a_path_to_start_from(site: Path, lang: str) -> None:
+    page = bs4.BeautifulSoup((site / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
+    section = page.select_one("section#home-start")
+    assert section is not None, f"{lang}/index.html has no start-here section"
+    links = [a["href"].split("#")[0].removesuffix(".html") for a in section.select("ol a[href]")]
+    assert [p for p in START_HERE if p in links] == START_HERE, links
+    assert links.index("tensors/creation") < links.index("training/basics") < links.index("parallel/ddp") \
+        < links.index("sharded/fsdp2"), links
