@@ -93,7 +93,6 @@ def cached_build(cache: Path, out: Path) -> bool:
                 (cache / site_builds.DONE).write_text("built by docs/build.py\n")
             else:  # its doctrees hold the pages that warned: kept, the next build would not
                 shutil.rmtree(doctrees, ignore_errors=True)  # read them again, nor warn
-
         if out != cache:
             shutil.copytree(cache, out, dirs_exist_ok=True)
         return ok

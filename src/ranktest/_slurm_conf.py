@@ -24,15 +24,14 @@ GPU_PARTITION = "gpu"
 
 
 def slurm_conf(hosts: Sequence, *, state: Path, munge_socket: Path, cpus: int,
-               partition: str = "debug", memory_mb: int = MEMORY_MB,
-               gpus: int = GPUS_PER_NODE) -> str:
+               partition: str = "debug") -> str:
     """``slurm.conf`` for ``hosts`` (:class:`ranktest.cluster.Host`; the first runs
     slurmctld), with its files under ``state``, munge at ``munge_socket``, and per node
-    ``cpus`` CPUs, ``memory_mb`` of memory and ``gpus`` counted GPUs; the partition
-    ``partition`` (the default) and :data:`GPU_PARTITION` hold every node."""
+    ``cpus`` CPUs, :data:`MEMORY_MB` of memory and :data:`GPUS_PER_NODE` counted GPUs; the
+    partition ``partition`` (the default) and :data:`GPU_PARTITION` hold every node."""
     head = hosts[0]
-    nodes = "\n".join(f"NodeName={h.name} NodeAddr={h.address} CPUs={cpus} RealMemory={memory_mb} "
-                      f"Gres=gpu:{gpus} State=UNKNOWN" for h in hosts)
+    nodes = "\n".join(f"NodeName={h.name} NodeAddr={h.address} CPUs={cpus} RealMemory={MEMORY_MB} "
+                      f"Gres=gpu:{GPUS_PER_NODE} State=UNKNOWN" for h in hosts)
     gpu_partition = ("" if partition == GPU_PARTITION else
                      f"PartitionName={GPU_PARTITION} Nodes=ALL Default=NO MaxTime=INFINITE State=UP\n")
     return f"""\
@@ -80,10 +79,10 @@ def cgroup_conf() -> str:
     return "# cgroup.conf of a ranktest virtual cluster\nCgroupPlugin=cgroup/v1\n"
 
 
-def gres_conf(devices: Path, gpus: int = GPUS_PER_NODE) -> str:
-    """``gres.conf``: ``gpus`` GPUs per node whose "device files" are empty files under
-    ``devices`` (``gpu0``...). Slurm 22.05 drops a GPU without a file even with
-    ``Flags=CountOnly``; with ``task/none`` nothing opens or constrains the files, and a job
-    gets ``CUDA_VISIBLE_DEVICES`` for the GPUs allocated to it, as on a real cluster."""
-    files = f"{devices}/gpu[0-{gpus - 1}]" if gpus > 1 else f"{devices}/gpu0"
-    return f"# gres.conf of a ranktest virtual cluster\nName=gpu File={files}\n"
+def gres_conf(devices: Path) -> str:
+    """``gres.conf``: :data:`GPUS_PER_NODE` GPUs per node whose "device files" are the empty
+    files ``gpu0``... under ``devices``. Slurm 22.05 drops a GPU without a file even with
+    ``Flags=CountOnly``; with ``task/none`` nothing opens or constrains the files. A job gets
+    the count it asked for (``SLURM_GPUS_ON_NODE``), no device."""
+    return (f"# gres.conf of a ranktest virtual cluster\n"
+            f"Name=gpu File={devices}/gpu[0-{GPUS_PER_NODE - 1}]\n")

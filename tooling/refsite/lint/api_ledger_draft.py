@@ -24,7 +24,7 @@ def draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
         return _draft(root, namespaces)
 
 
-def embedding_pages(root: Path) -> dict[str, str]:
+def _pages(root: Path) -> dict[str, str]:
     """The first page (of the first language) that embeds each snippet."""
     pages: dict[str, str] = {}
     for page, snippets in page_embeds(root / "docs")[next(iter(LANGUAGES))].items():
@@ -33,7 +33,7 @@ def embedding_pages(root: Path) -> dict[str, str]:
     return pages
 
 
-def showing_snippets(root: Path, probe: Entry, section: str, pages: dict[str, str],
+def _showing_snippets(root: Path, probe: Entry, section: str, pages: dict[str, str],
                      all_snippets: list[Path]) -> list[str]:
     """The embedded snippets that show ``probe``, best page first: they use the name, and for a
     member their page (of the member's section) names it in code (:func:`_mentions`)."""
@@ -45,7 +45,7 @@ def showing_snippets(root: Path, probe: Entry, section: str, pages: dict[str, st
 def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, str],
           all_snippets: list[Path]) -> str:
     """The TOML line of an entry: shown where an embedded snippet shows it, else not-yet."""
-    shown = showing_snippets(root, probe, section, pages, all_snippets)
+    shown = _showing_snippets(root, probe, section, pages, all_snippets)
     if shown:
         page = pages[shown[0]]
         same = [u for u in shown if pages[u] == page][:3]
@@ -54,7 +54,7 @@ def _line(root: Path, probe: Entry, kind: str, section: str, pages: dict[str, st
 
 
 def _draft(root: Path, namespaces: list[Namespace]) -> dict[str, list[str]]:
-    pages, all_snippets = embedding_pages(root), snippet_paths(root / "snippets")
+    pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
     lines: dict[str, list[str]] = {}
     for ns in namespaces:
         listed = {e.key for e in ns.entries}
@@ -72,7 +72,7 @@ def update(root: Path, namespaces: list[Namespace]) -> list[str]:
     snippet now uses as shown (the check would refuse the reason); the entries changed."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        pages, all_snippets = embedding_pages(root), snippet_paths(root / "snippets")
+        pages, all_snippets = _pages(root), snippet_paths(root / "snippets")
         changed = []
         for ns in namespaces:
             path = root / ns.file
@@ -91,12 +91,20 @@ def update(root: Path, namespaces: list[Namespace]) -> list[str]:
         return changed
 
 
+def _page_text(root: Path, page: str) -> str:
+    """The page's text in the first language (the draft names pages from it)."""
+    return (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
+
+
+def _declares(text: str, name: str) -> bool:
+    """Whether a signature block of the page ``text`` declares ``name``."""
+    return any(name in block_names(body) for _line, body in blocks(text))
+
+
 def _preference(root: Path, page: str, name: str, section: str) -> tuple[bool, bool]:
     """Sort key for the page a draft entry names: one whose signature block declares the name
     first (the site anchors the object there), then one of the namespace's own section."""
-    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
-    has_signature = any(name in block_names(body) for _line, body in blocks(text))
-    return (not has_signature, not page.startswith(section))
+    return (not _declares(_page_text(root, page), name), not page.startswith(section))
 
 
 def _mentions(root: Path, page: str, probe: Entry, section: str) -> bool:
@@ -108,9 +116,9 @@ def _mentions(root: Path, page: str, probe: Entry, section: str) -> bool:
         return True
     if not page.startswith(section + "/"):
         return False
-    text = (root / "docs" / next(iter(LANGUAGES)) / f"{page}.md").read_text(encoding="utf-8")
-    if any(probe.name in block_names(body) for _line, body in blocks(text)):
-        return True  # the page declares its signature
+    text = _page_text(root, page)
+    if _declares(text, probe.name):
+        return True
     short = probe.key.rpartition(".")[2]
     if short == "__getitem__":
         return re.search(r"`[^`\n]*\w\[[^`\n]*\]`", text) is not None

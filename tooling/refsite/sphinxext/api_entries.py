@@ -186,22 +186,20 @@ class IndexDirective(_LedgerDirective):
         for entry in every:
             if entry.member:
                 members.setdefault(entry.owner, []).append(entry)
-        heads: list[Entry | str] = [e for e in every if not e.member]
-        heads += sorted(set(members) - {e.name for e in heads})
-        heads.sort(key=lambda h: (_short(getattr(h, "name", h)).lower(), getattr(h, "name", h)))
+        # each head: its name, and its entry (None for a class that is not itself an entry)
+        heads: dict[str, Entry | None] = {e.name: e for e in every if not e.member}
+        heads.update({owner: None for owner in members if owner not in heads})
+        order = sorted(heads, key=lambda name: (_short(name).lower(), name))
         out: list[nodes.Node] = []
-        for letter in sorted({_short(getattr(h, "name", h))[0].upper() for h in heads}):
+        for letter in sorted({_short(name)[0].upper() for name in order}):
             section = nodes.section(ids=[f"a-z-{letter.lower()}"], classes=[LIST_CLASS])
             section += nodes.title("", letter)
             items = nodes.bullet_list()
-            for head in heads:
-                name = getattr(head, "name", head)
-                if _short(name)[0].upper() != letter:
-                    continue
-                if isinstance(head, str):
+            for name in (n for n in order if _short(n)[0].upper() == letter):
+                if heads[name] is None:
                     item = nodes.list_item("", nodes.paragraph("", "", nodes.literal(name, name)))
                 else:
-                    item = self._list([head], shown, strings)[0]
+                    item = self._list([heads[name]], shown, strings)[0]
                 if name in members:
                     item += self._list(sorted(members[name], key=lambda e: e.name.lower()), shown, strings)
                 items += item
