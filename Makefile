@@ -13,7 +13,7 @@ TORCH_INDEX ?=
 WHEELHOUSE ?=
 VENV := $(if $(filter system,$(TORCH)),.venv-system,.venv)
 ifeq ($(TORCH),system)
-ifneq ($(filter-out doctest outputs venv wheelhouse clean,$(or $(MAKECMDGOALS),test)),)
+ifneq ($(filter-out doctest outputs doctest-slurm outputs-slurm venv wheelhouse clean,$(or $(MAKECMDGOALS),test)),)
 $(error TORCH=system is for make doctest and make outputs (a GPU runner's own torch); the other targets need the pinned torch: leave TORCH unset)
 endif
 endif
@@ -25,7 +25,7 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs bench soak compat serve clean venv system-deps cluster-records wheelhouse
+.PHONY: test test-all test-fast html doctest outputs doctest-slurm outputs-slurm bench soak compat serve clean venv system-deps cluster-records wheelhouse
 comma := ,
 
 # System packages the tests use, from the distribution: the browser tests' Chromium and its
@@ -63,6 +63,20 @@ doctest: $(VENV)/.installed
 
 outputs: $(VENV)/.installed
 	$(PYTEST) $(SNIPPETS) --write-outputs -rs $(PYTEST_ARGS)
+
+# The same, every variant as a Slurm job with the nodes and GPUs it needs (run on a login node,
+# in a checkout the compute nodes see): PARTITION, JOB_PYTHON (the Python the jobs run; default
+# this venv's), SLURM_ARGS (e.g. --device cuda, -k nccl, --ranks-per-node 4, --dry-run).
+# refsite/testing/slurm_doctest.py; the batch scripts it writes: docs/ci/slurm/.
+PARTITION ?=
+SLURM_ARGS ?=
+JOB_PYTHON ?= $(abspath $(PY))
+SLURM_DOCTEST = $(PY) -m refsite.testing.slurm_doctest $(SNIPPETS) --python $(JOB_PYTHON) $(if $(PARTITION),--partition $(PARTITION))
+doctest-slurm: $(VENV)/.installed
+	$(SLURM_DOCTEST) --junitxml $(dir $(DOCTEST_JUNIT))junit-slurm.xml $(SLURM_ARGS)
+
+outputs-slurm: $(VENV)/.installed
+	$(SLURM_DOCTEST) --outputs $(SLURM_ARGS)
 
 bench: $(VENV)/.installed
 	$(PY) -m refsite.testing.bench
