@@ -17,6 +17,8 @@ import traceback
 import warnings
 from pathlib import Path
 
+from ranktest import _protocol as protocol
+
 
 def failure_file(outdir: str, rank: int) -> Path:
     """Where a failing rank writes the time it failed (read by :mod:`ranktest._watch`)."""
@@ -53,29 +55,29 @@ def _redirect(outdir: str, rank: int, close_fds: list[int]) -> None:
     faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
 
 
-def run_rank(req: dict, rank: int, port: int | None, close_fds: list[int]) -> int:
+def run_rank(req: protocol.RunRequest, rank: int, port: int | None, close_fds: list[int]) -> int:
     """Set this forked process up as ``rank`` of the request, run the script, return its exit code."""
     os.setsid()
-    _redirect(req["outdir"], rank, close_fds)
-    env = dict(req["env"])
+    _redirect(req.outdir, rank, close_fds)
+    env = dict(req.env)
     if port is not None:
-        env.update(torchrun_env(rank, req["world_size"], port, req["run_id"]))
+        env.update(torchrun_env(rank, req.world_size, port, req.run_id))
     os.environ.clear()
     os.environ.update(env)
     import torch
 
     if "OMP_NUM_THREADS" in env:
         torch.set_num_threads(int(env["OMP_NUM_THREADS"]))
-    if req["strict_warnings"]:  # as `python -W error::DeprecationWarning -W error::FutureWarning`
+    if req.strict_warnings:  # as `python -W error::DeprecationWarning -W error::FutureWarning`
         warnings.filterwarnings("error", category=DeprecationWarning)
         warnings.filterwarnings("error", category=FutureWarning)
     teardown_errors: list[str] = []
-    if port is not None and req["check_teardown"]:
+    if port is not None and req.check_teardown:
         from ranktest import _teardown as teardown
 
         teardown_errors = teardown.watch()
-    code = _run_script(req["argv"], req["cwd"])
-    if code == 0 and port is not None and req["check_teardown"] and torch.distributed.is_initialized():
+    code = _run_script(req.argv, req.cwd)
+    if code == 0 and port is not None and req.check_teardown and torch.distributed.is_initialized():
         from ranktest._teardown import NOT_DESTROYED
 
         teardown_errors.append(NOT_DESTROYED)
@@ -83,7 +85,7 @@ def run_rank(req: dict, rank: int, port: int | None, close_fds: list[int]) -> in
         print(f"error: {error}", file=sys.stderr)
         code = code or 1
     if code != 0:  # before this process exits, so before any peer can fail because of it
-        failure_file(req["outdir"], rank).write_text(repr(time.monotonic()))
+        failure_file(req.outdir, rank).write_text(repr(time.monotonic()))
     return code
 
 

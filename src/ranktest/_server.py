@@ -1,8 +1,8 @@
 """The warm process: imports torch once, then forks one process per rank for each run.
 
 Started by :class:`ranktest.Forkserver` as ``python -m ranktest._server``; it speaks one JSON
-object per line on its standard input and output (requests ``{"op": "run", ...}``, replies
-``ready`` once, then ``done`` per run). It never touches CUDA or a process group itself (forking
+object per line on its standard input and output (``ranktest._protocol``: a ``Ready`` once,
+then a ``Done`` for each ``RunRequest``). It never touches CUDA or a process group itself (forking
 after either is unsafe); every rank, the rendezvous store and the capability probe are forked
 children, which die with the server (``PR_SET_PDEATHSIG``).
 """
@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 from ranktest import _procs as procs
+from ranktest import _protocol as protocol
 from ranktest._watch import Run, read_pipe
 
 def _probe(write_fd: int) -> int:
@@ -82,15 +83,15 @@ def main() -> None:
     gc.collect()
     gc.freeze()
 
-    def reply(obj: dict) -> None:
-        os.write(replies, (json.dumps(obj) + "\n").encode())
+    def reply(message: protocol.Ready | protocol.Done) -> None:
+        os.write(replies, protocol.encode(message))
 
-    reply({"op": "ready", **probe()})
+    reply(protocol.Ready(**probe()))
     for line in requests:
-        req = json.loads(line)
-        done = Run(req, protocol_fds).watch(requests.fileno())
+        request = protocol.decode(line)
+        done = Run(request, protocol_fds).watch(requests.fileno())
         procs.kill_orphans()  # what a rank started in a session of its own and left behind
-        reply({"op": "done", **done})
+        reply(done)
     # Nothing is left to do: every rank was reaped, every reply written. Ending here skips the
     # interpreter's teardown of torch (about half a second, and with the preload frozen some
     # extension modules, nanobind's among them, report the objects they still see as leaks).

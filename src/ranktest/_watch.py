@@ -13,6 +13,7 @@ import signal
 import time
 
 from ranktest import _procs as procs
+from ranktest import _protocol as protocol
 from ranktest._rank import failure_file, run_rank
 
 #: After the first rank fails, the others get this long to end on their own.
@@ -72,12 +73,12 @@ def _reap(pid: int) -> int:
 class Run:
     """One request: the store, the ranks, and the watch over them."""
 
-    def __init__(self, req: dict, protocol_fds: list[int]):
+    def __init__(self, req: protocol.RunRequest, protocol_fds: list[int]):
         self.req = req
         self.store_pid = self.store_release = None
-        port = self._start_store() if req["distributed"] else None
+        port = self._start_store() if req.distributed else None
         self.pids = [procs.fork(lambda r=r: run_rank(req, r, port, protocol_fds))
-                     for r in range(req["world_size"])]
+                     for r in range(req.world_size)]
         self.pidfds = {os.pidfd_open(pid): rank for rank, pid in enumerate(self.pids)}
         self.status: dict[int, int] = {}
         self.stopped: set[int] = set()
@@ -85,16 +86,16 @@ class Run:
     def _start_store(self) -> int:
         port_r, port_w = os.pipe()
         wait_r, wait_w = os.pipe()
-        self.store_pid = procs.fork(lambda: _store(port_w, wait_r, self.req["env"]))
+        self.store_pid = procs.fork(lambda: _store(port_w, wait_r, self.req.env))
         os.close(port_w)
         os.close(wait_r)
         self.store_release = wait_w
         return int(read_pipe(port_r))
 
-    def watch(self, control_fd: int) -> dict:
+    def watch(self, control_fd: int) -> protocol.Done:
         """Wait for every rank; return the reply describing how each ended."""
         start = seen = time.monotonic()  # seen: when the watch last woke
-        deadline = start + self.req["timeout"]
+        deadline = start + self.req.timeout
         failed_at: dict[int, float] = {}
         ending_since: dict[int, float] = {}  # ranks seen on their way out, before their exit event
         timed_out = False
@@ -120,7 +121,7 @@ class Run:
                 if self.status[rank] != 0:
                     if not failed_at:
                         deadline = min(deadline, woke + FAILURE_GRACE_S)
-                    failed_at[rank] = _failure_time(self.req["outdir"], rank,
+                    failed_at[rank] = _failure_time(self.req.outdir, rank,
                                                     died_after=ending_since.get(rank, seen))
             seen = woke
             if time.monotonic() >= deadline and len(self.status) < len(self.pids):
@@ -128,13 +129,9 @@ class Run:
                 self.stop_running()
         self.close()
         first_failure = min(failed_at, key=lambda r: (failed_at[r], r)) if failed_at else None
-        return {
-            "ranks": [{"rank": r, "returncode": self.status[r], "stopped": r in self.stopped}
-                      for r in range(len(self.pids))],
-            "first_failure": first_failure,
-            "timed_out": timed_out,
-            "elapsed": time.monotonic() - start,
-        }
+        return protocol.Done(
+            ranks=[protocol.RankEnd(r, self.status[r], r in self.stopped) for r in range(len(self.pids))],
+            first_failure=first_failure, timed_out=timed_out, elapsed=time.monotonic() - start)
 
     def stop_running(self) -> None:
         """Dump the stacks of ranks still running, then kill them."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
 import shutil
 import signal
@@ -14,6 +13,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
+from ranktest import _protocol as protocol
 from ranktest._rank import output_file
 from ranktest.results import Capabilities, HarnessError, RankResult, RunResult
 
@@ -87,9 +87,8 @@ class Forkserver:
                 stdout=subprocess.PIPE, env=env, start_new_session=True,
             )
         if wait and self._caps is None:
-            ready = self._receive(timeout=120)
-            self._caps = Capabilities(ready["torch"], ready["cuda_devices"], ready["backends"],
-                                      ready.get("gpu"))
+            ready = self._receive(protocol.Ready, timeout=120)
+            self._caps = Capabilities(ready.torch, ready.cuda_devices, ready.backends, ready.gpu)
 
     def close(self) -> None:
         """Stop the server; ranks still running die with it."""
@@ -133,23 +132,22 @@ class Forkserver:
             self._runs += 1
             outdir = tempfile.mkdtemp(prefix="ranktest-run-")
             try:
-                self._send({
-                    "op": "run", "argv": [str(script), *args], "world_size": world_size,
-                    "env": _run_env(distributed, env), "timeout": timeout, "outdir": outdir,
-                    "cwd": str(cwd or script.parent), "strict_warnings": strict_warnings,
-                    "distributed": distributed, "run_id": f"ranktest-{os.getpid()}-{self._runs}",
-                    "check_teardown": self._check_teardown if check_teardown is None else check_teardown,
-                })
-                done = self._receive(timeout=timeout + _REPLY_SLACK_S)
+                self._send(protocol.RunRequest(
+                    argv=[str(script), *args], world_size=world_size, env=_run_env(distributed, env),
+                    timeout=timeout, outdir=outdir, cwd=str(cwd or script.parent),
+                    strict_warnings=strict_warnings, distributed=distributed,
+                    run_id=f"ranktest-{os.getpid()}-{self._runs}",
+                    check_teardown=self._check_teardown if check_teardown is None else check_teardown))
+                done = self._receive(protocol.Done, timeout=timeout + _REPLY_SLACK_S)
                 ranks = tuple(
-                    RankResult(r["rank"], r["returncode"], _read(outdir, r["rank"], "stdout"),
-                               _read(outdir, r["rank"], "stderr"), r["stopped"])
-                    for r in done["ranks"]
+                    RankResult(r.rank, r.returncode, _read(outdir, r.rank, "stdout"),
+                               _read(outdir, r.rank, "stderr"), r.stopped)
+                    for r in done.ranks
                 )
             finally:
                 shutil.rmtree(outdir, ignore_errors=True)
-        return RunResult(str(script), world_size, ranks, done["first_failure"], done["timed_out"],
-                         timeout, done["elapsed"])
+        return RunResult(str(script), world_size, ranks, done.first_failure, done.timed_out,
+                         timeout, done.elapsed)
 
     def run_function(self, function: Callable[[], object], world_size: int = 2, *,
                      backend: str = "gloo", **kwargs) -> RunResult:
@@ -180,14 +178,14 @@ class Forkserver:
             kwargs.setdefault("cwd", os.getcwd())
             return self.run(script, world_size, distributed=True, **kwargs)
 
-    def _send(self, obj: dict) -> None:
+    def _send(self, request: protocol.RunRequest) -> None:
         try:
-            self._proc.stdin.write((json.dumps(obj) + "\n").encode())
+            self._proc.stdin.write(protocol.encode(request))
             self._proc.stdin.flush()
         except OSError as exc:
             self._fail(f"could not reach the harness server: {exc}")
 
-    def _receive(self, timeout: float) -> dict:
+    def _receive(self, expected: type, timeout: float):
         result: list[bytes] = []
         reader = threading.Thread(target=lambda: result.append(self._proc.stdout.readline()), daemon=True)
         reader.start()
@@ -195,7 +193,13 @@ class Forkserver:
         if not result or not result[0]:
             reason = "stopped answering" if not result else f"exited with {self._proc.poll()}"
             self._fail(f"the harness server {reason}")
-        return json.loads(result[0])
+        try:
+            message = protocol.decode(result[0])
+        except protocol.ProtocolError as exc:
+            self._fail(f"the harness server sent {exc}")
+        if not isinstance(message, expected):
+            self._fail(f"the harness server sent {type(message).__name__} where {expected.__name__} was due")
+        return message
 
     def _fail(self, message: str) -> None:
         proc, self._proc = self._proc, None
