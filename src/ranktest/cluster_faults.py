@@ -9,12 +9,17 @@ in the machine's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ranktest._cluster_net import ClusterError, ip
 
-if TYPE_CHECKING:
-    from ranktest.cluster import Host
+
+class LinkedHost(Protocol):
+    """What a link needs of its host (a :class:`ranktest.cluster.Host`): its network namespace.
+    (A protocol, not the class: ``cluster`` imports this module, not the other way round.)"""
+
+    namespace: str
+
 
 _netem_reason: dict[str, str | None] = {}
 
@@ -40,7 +45,7 @@ class Link:
     """The link between a host and the cluster's switch: ``host_end`` (``eth0`` in the host's
     namespace) and ``switch_end`` (a port of the switch's bridge)."""
 
-    def __init__(self, host: Host, switch: str, switch_end: str, host_end: str):
+    def __init__(self, host: LinkedHost, switch: str, switch_end: str, host_end: str):
         self.host, self.switch, self.switch_end, self.host_end = host, switch, switch_end, host_end
 
     def down(self) -> None:
