@@ -10,7 +10,6 @@ indices and print the local shard.
 Run: torchrun --standalone --nproc-per-node=2 visualize_sharding.py
 Variants: gloo-cpu, nccl-cuda
 """
-import gc
 import os
 
 import torch

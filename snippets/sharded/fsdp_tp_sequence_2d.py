@@ -9,9 +9,7 @@ Timeout: 120
 """
 import copy
 import gc
-import logging
 import os
-import warnings
 
 import torch
 import torch.distributed as dist

@@ -7,7 +7,6 @@ Run: torchrun --standalone --nproc-per-node=2 pipeline_gpipe.py
 Variants: gloo-cpu, nccl-cuda
 Timeout: 120
 """
-import gc
 import os
 
 import torch

@@ -40,7 +40,7 @@ from ranktest.cluster import Cluster, ClusterError
 from ranktest._cluster_net import NETNS_ETC
 from ranktest._slurm_conf import GPU_PARTITION, GPUS_PER_NODE, MEMORY_MB, cgroup_conf, gres_conf, slurm_conf
 
-__all__ = ["BatchJob", "Slurm", "unavailable"]
+__all__ = ["BatchJob", "GPU_PARTITION", "GPUS_PER_NODE", "MEMORY_MB", "Slurm", "unavailable"]
 
 #: Seconds the daemons may take to start and register every node.
 START_TIMEOUT_S = 60.0

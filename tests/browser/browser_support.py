@@ -13,7 +13,6 @@ import urllib.parse
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from refsite.testing import machine
 
