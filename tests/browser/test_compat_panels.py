@@ -14,7 +14,7 @@ from bs4 import BeautifulSoup
 
 from refsite.snippets import compat_results, machine_paths
 from refsite import snippets
-from refsite.lint.compat_lines import line_problems, measured
+from tests.support.compat_lines import line_problems, measured
 from tests.support.paths import REPO
 
 

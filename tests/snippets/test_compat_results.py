@@ -11,7 +11,7 @@ import pytest
 from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
-from refsite.lint.compat_lines import line_problems, measured
+from tests.support.compat_lines import line_problems, measured
 from tests.support.paths import REPO
 
 
