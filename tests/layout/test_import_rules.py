@@ -53,3 +53,19 @@ def test_only_the_projects_own_top_level_names_are_installed() -> None:
         tops = {f.parts[0].removesuffix(".py") for f in files
                 if not f.parts[0].endswith((".dist-info", ".pth")) and not f.parts[0].startswith(("__editable__", "__pycache__"))}
         assert tops <= expected, f"{dist} installs {sorted(tops - expected)} besides {sorted(expected)}"
+
+
+@pytest.mark.parametrize("rel", list(import_rules.STATED_IN))
+def test_the_architecture_is_stated_as_the_rules_say(rel: str) -> None:
+    marker = import_rules.STATED_IN[rel]
+    assert import_rules.stated((REPO / rel).read_text(encoding="utf-8"), marker) == import_rules.architecture(), (
+        f"{rel} states other worlds than refsite.lint.import_rules.WORLDS: "
+        f"run python -m refsite.lint.import_rules --write")
+
+
+def test_a_stale_statement_of_the_architecture_is_found() -> None:
+    marker = import_rules.STATED_IN["README.md"]
+    text = "\n".join(["intro", marker.format(import_rules.BEGIN), "- four worlds", marker.format(import_rules.END), ""])
+    assert import_rules.stated(text, marker) == ["- four worlds"] != import_rules.architecture()
+    assert import_rules.stated(import_rules.restate(text, marker), marker) == import_rules.architecture()
+    assert import_rules.stated("no markers", marker) is None
