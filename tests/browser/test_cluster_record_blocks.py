@@ -4,7 +4,6 @@ scenario that has several, that run's own count, not the scenario's. Reads the b
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -23,11 +22,10 @@ SAME = {"en": re.compile(r"· (\d+) of (\d+) runs printed the same"),
 
 def expected(record: str, run: str | None) -> tuple[str, str]:
     """(alike, of how many) for a block showing ``run`` of ``record`` (all its runs: None)."""
-    results = json.loads((REPO / cluster_records.RECORDS_DIR / f"{record}.json").read_text())["results"]
-    if run is not None and "alike" in results.get(run, {}):
-        return str(results[run]["alike"]), str(results["repeat"])
-    same, _, total = results["passed"].partition(" of ")
-    return same, total
+    found = cluster_records.read(REPO / cluster_records.RECORDS_DIR / f"{record}.json")
+    if run is not None and "alike" in found.figures.get(run, {}):
+        return str(found.figures[run]["alike"]), str(found.repeat)
+    return str(found.passed), str(found.repeat)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -44,7 +44,7 @@ def test_a_quick_scenario_prints_its_record(scenario: str) -> None:
     if reason := cluster.unavailable() or (scenario == "slurm" and slurm.unavailable()):
         cannot_run(f"virtual cluster: {reason}")
     path = cluster_records.record_path(REPO, scenario)
-    recorded = cluster_records.check(path, REPO / "snippets")["results"]["runs"]
+    recorded = cluster_records.check(path, REPO / "snippets").runs
     runs = measure_cluster.run_scenario(scenario, REPO / "snippets")
     assert comparable(runs) == comparable(recorded), (
         f"{scenario} printed something else than {path.relative_to(REPO)} holds; if that is "

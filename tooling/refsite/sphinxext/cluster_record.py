@@ -93,26 +93,27 @@ class ClusterRecordDirective(SphinxDirective):
         path = cluster_records.record_path(Path(self.env.app.confdir), name)
         self.env.note_dependency(str(path))
         try:
-            data = cluster_records.check(path, Path(self.config.verified_snippets_root))
+            record = cluster_records.check(path, Path(self.config.verified_snippets_root))
         except cluster_records.RecordError as exc:
             self._warn(str(exc))
             return []
-        for rel in data["scripts"]:
+        for rel in record.scripts:
             self.env.note_dependency(str(Path(self.config.verified_snippets_root) / rel))
-        runs = data["results"]["runs"]
+        runs = record.runs
         if "run" in self.options:
             runs = [r for r in runs if r["name"] == self.options["run"]]
             if not runs:
                 self._warn(f"{path.name} has no run {self.options['run']!r} (it has "
-                           f"{', '.join(r['name'] for r in data['results']['runs'])})")
+                           f"{', '.join(r['name'] for r in record.runs)})")
                 return []
         block = nodes.container(classes=["vs-snippet", "cluster-record"])
-        same, _, total = str(data["results"]["passed"]).partition(" of ")
-        alike = data["results"].get(runs[0]["name"], {}).get("alike") if len(runs) == 1 else None
+        same, total = record.passed, record.repeat
+        alike = record.figures.get(runs[0]["name"], {}).get("alike") if len(runs) == 1 else None
         if alike is not None:  # one run shown: how often that run alone printed the same
-            same, total = str(alike), str(data["results"]["repeat"])
+            same = alike
+        made = record.provenance
         text = self.strings.provenance.format(
-            torch=data["torch"], date=data["date"], machine=data["machine"], same=same, runs=total)
+            torch=made.torch, date=made.date, machine=made.machine, same=same, runs=total)
         block += nodes.paragraph(text, text, classes=["vs-provenance"])
         if len(runs) == 1:
             block += self._run(runs[0])

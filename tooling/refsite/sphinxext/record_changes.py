@@ -1,6 +1,6 @@
 """``{record-changes} FILE``: what a move of the torch pin changed in the examples' records.
 
-FILE (relative to ``docs/measurements/changes/``) is written by ``python -m refsite.snippets.changes_between``
+FILE (relative to ``docs/measurements/changes/``) is written by ``python -m refsite.testing.changes_between``
 from the two sets of records. The directive shows its provenance and counts, then per changed
 variant its name, whether the example itself was changed for the new release, and the per-rank
 diff old record -> new record. Reads the file only; never imports torch.
@@ -9,7 +9,6 @@ diff old record -> new record. Reads the file only; never imports torch.
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 
 from docutils import nodes
@@ -17,6 +16,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from refsite import __version__
+from refsite.snippets import change_files
 
 logger = logging.getLogger(__name__)
 
@@ -53,24 +53,23 @@ class RecordChangesDirective(SphinxDirective):
         path = Path(self.config.verified_snippets_compat_dir).parent / "changes" / self.arguments[0]
         self.env.note_dependency(str(path))
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            logger.warning(f"{path} does not read ({exc}); fix: run python -m refsite.snippets.changes_between OLD_COMMIT",
-                           location=(self.env.docname, self.lineno), type="record_changes", subtype="file")
+            found = change_files.read(path)
+        except change_files.ChangeFileError as exc:
+            logger.warning(str(exc), location=(self.env.docname, self.lineno), type="record_changes", subtype="file")
             return []
-        old, new = data["from"]["torch"], data["to"]["torch"]
-        text = strings.summary.format(changed=len(data["changes"]), compared=data["compared"], old=old, new=new,
-                                      commit=data["from"]["commit"], date=data["date"], command=data["command"])
+        old, new = found.old_torch, found.new_torch
+        text = strings.summary.format(changed=len(found.changes), compared=found.compared, old=old, new=new,
+                                      commit=found.commit, date=found.date, command=found.command)
         result: list[nodes.Node] = [nodes.paragraph(text, text, classes=["vs-changes-summary"])]
-        for change in data["changes"]:
+        for change in found.changes:
             box = nodes.container(classes=["vs-change"])
-            name = f"{change['snippet']} [{change['variant']}]"
+            name = f"{change.snippet} [{change.variant}]"
             title = nodes.paragraph()
             title += nodes.literal(name, name)
             box += title
-            note = (strings.example_changed if change["example_changed"] else strings.example_same).format(new=new)
+            note = (strings.example_changed if change.example_changed else strings.example_same).format(new=new)
             box += nodes.paragraph(note, note)
-            diff = "\n".join(change["diff"])
+            diff = "\n".join(change.diff)
             block = nodes.literal_block(diff, diff, classes=["vs-change-diff"])
             block["language"] = "diff"
             box += block

@@ -101,15 +101,3 @@ def elastic_join(workdir: Path) -> list[dict]:
 
 def elastic_restart(workdir: Path) -> list[dict]:
     return [elastic_run("elastic_restart", workdir, unshared) for unshared in (False, True)]
-
-
-SCRIPTS = {"elastic_join": [ELASTIC], "elastic_restart": [ELASTIC]}
-SCENARIOS = {"elastic_join": elastic_join, "elastic_restart": elastic_restart}
-WHAT = {
-    "elastic_join": "train_elastic.py under torchrun --nnodes=1:2 (c10d, 2 ranks per host): node0 "
-                    "starts alone, node1 starts once node0's workers run; as torch ships it, then "
-                    "with TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1",
-    "elastic_restart": "train_elastic.py under torchrun --nnodes=1:2 --max-restarts=1 (c10d, 2 "
-                       "ranks per host); once the 4 ranks run, every process of node1 is killed; "
-                       "as torch ships it, then with TORCH_DISABLE_SHARE_RDZV_TCP_STORE=1",
-}

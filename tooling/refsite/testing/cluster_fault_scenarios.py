@@ -180,22 +180,3 @@ def c10d_hostname(workdir: Path) -> list[dict]:
         timed_run("local_addr_ifname", workdir,
                   argv(is_host=True, local_addr=True, env=("GLOO_SOCKET_IFNAME=eth0",)), 90),
     ]
-
-
-SCRIPTS = {"node_killed": [STEPS], "link_down": [STEPS], "socket_ifname": [TRAIN],
-           "c10d_hostname": [TRAIN]}
-SCENARIOS: dict[str, Callable[[Path], list[dict]]] = {
-    "node_killed": node_killed, "link_down": link_down, "socket_ifname": socket_ifname,
-    "c10d_hostname": c10d_hostname}
-WHAT = {
-    "node_killed": "train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 every "
-                   "process of node1 is killed",
-    "link_down": "train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 node1's "
-                 "link goes down (its switch port), and stays down",
-    "socket_ifname": "train.py on hosts sharing one host name, with GLOO_SOCKET_IFNAME=eth0 (the "
-                     "hosts' interface), then GLOO_SOCKET_IFNAME=eth1 (an interface they lack)",
-    "c10d_hostname": "train.py launched with the c10d rendezvous (endpoint by address) on hosts "
-                     "sharing one host name; then with --rdzv-conf=is_host=1 on node0 (and "
-                     "LOGLEVEL=INFO); then with --local-addr on each node; then with "
-                     "GLOO_SOCKET_IFNAME=eth0 as well",
-}

@@ -2,7 +2,8 @@
 (:mod:`ranktest.cluster`, :mod:`ranktest.slurm`), each run the way a reader runs it.
 
 A scenario is a function ``(workdir) -> list of runs``; ``workdir`` holds copies of the scripts
-it names in :data:`SCRIPTS` (under ``snippets/``), and each run is a dict with ``name``,
+its registry entry names (:data:`refsite.snippets.cluster_records.SCENARIOS`, by path under
+``snippets/``), and each run is a dict with ``name``,
 ``elapsed_s`` (a float), ``bring_up_s`` and ``hosts`` (:func:`cluster_output.host_entry`).
 """
 
@@ -16,16 +17,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ranktest.cluster import Cluster, ClusterTimeout, Host
+from refsite.snippets import cluster_records
 from refsite.testing import cluster_output
 
 TRAIN = "multinode/train.py"
-#: The scripts each scenario runs, by path under ``snippets/``.
-SCRIPTS = {
-    "static": [TRAIN],
-    "c10d": [TRAIN],
-    "hostname": [TRAIN],
-    "slurm": [TRAIN, "multinode/slurm_torchrun.sh", "multinode/slurm_srun.sh"],
-}
 #: Scenarios quick enough to re-run in the test suite.
 QUICK = ("static", "c10d", "slurm")
 #: Seconds a run may take before its commands are killed (the pitfall's hang ends there).
@@ -97,7 +92,7 @@ def slurm(workdir: Path) -> list[dict]:
 
     runs = []
     with Cluster(hosts=2) as cluster, Slurm(cluster) as daemons:
-        for script in SCRIPTS["slurm"][1:]:
+        for script in cluster_records.SCENARIOS["slurm"].scripts[1:]:
             began = time.monotonic()
             job = daemons.run_batch((workdir / Path(script).name).read_text(), cwd=workdir,
                                     env=node_env(), timeout=RUN_TIMEOUT_S)
@@ -114,16 +109,3 @@ def slurm(workdir: Path) -> list[dict]:
                          "bring_up_s": cluster.bring_up_s, "slurm_start_s": daemons.start_s,
                          "elapsed_s": elapsed, "hosts": hosts})
     return runs
-
-
-SCENARIOS: dict[str, Callable[[Path], list[dict]]] = {
-    "static": static, "c10d": c10d, "hostname": hostname, "slurm": slurm}
-#: What each scenario shows (the record's ``what``).
-WHAT = {
-    "static": "torchrun with the static rendezvous (--master-addr, --node-rank) on 2 hosts x 2 ranks",
-    "c10d": "torchrun with the c10d rendezvous (--rdzv-endpoint) on 2 hosts x 2 ranks",
-    "hostname": "the static launch by address on hosts that share one host name (gloo picks "
-                "loopback), then on hosts with their own name and hosts file",
-    "slurm": "sbatch -> srun -> torchrun (c10d, head node from scontrol show hostnames), and srun "
-             "without torchrun, on a real 2-node Slurm",
-}

@@ -62,10 +62,3 @@ def timing_run(workdir: Path, rate_mbit: float | None) -> dict:
 
 def slow_link(workdir: Path) -> list[dict]:
     return [timing_run(workdir, rate) for rate in RATES_MBIT]
-
-
-SCRIPTS = {"slow_link": [TIMING]}
-SCENARIOS = {"slow_link": slow_link}
-WHAT = {"slow_link": "allreduce_timing.py on 2 hosts x 1 rank (static rendezvous): all_reduce of "
-                     "1 MiB of float32, 2 warm-up and 5 timed rounds, with node1's link unlimited, "
-                     "then limited to 50 and to 10 Mbit/s (tc tbf, both ways)"}

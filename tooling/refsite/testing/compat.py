@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from refsite.snippets import compat_results, machine_paths
+from refsite.snippets import compat_results, machine_paths, provenance
 from refsite.testing import doctest_env
 from refsite import project
 
@@ -50,11 +50,6 @@ def pinned(name: str) -> str:
     return f"{name}=={doctest_env.pins(REQUIREMENTS)[name]}"
 
 
-def machine() -> str:
-    gpus = "no NVIDIA driver" if shutil.which("nvidia-smi") is None else "NVIDIA driver present"
-    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, {gpus}"
-
-
 def install(release: str, env: Path) -> tuple[bool, str, float]:
     """Create ``env`` with torch ``release`` and :data:`SNIPPET_NEEDS`; (ok, pip's last lines on
     failure, seconds)."""
@@ -72,7 +67,7 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     path = OUT / f"torch-{release}.json"
     compat_results.write_run(path, compat_results.measurement(
         release, torch_build=None, python=platform.python_version(),
-        date=datetime.date.today().isoformat(), machine=machine(), command=command,
+        date=datetime.date.today().isoformat(), machine=provenance.machine(), command=command,
         install={"ok": False, "seconds": round(seconds, 1), "error": error}, variants={}))
     return path
 
@@ -98,7 +93,7 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -
         return subprocess.run([str(env / "bin" / "python"), "-m", "refsite.testing.compat_run",
                                "--release", release, "--out", str(OUT / f"torch-{release}.json"),
                                "--install-seconds", str(seconds), "--command", command,
-                               "--machine", machine(), *(["--all"] if run_all else [])],
+                               "--machine", provenance.machine(), *(["--all"] if run_all else [])],
                               cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:

@@ -2,10 +2,10 @@
 
     .venv/bin/python -m refsite.testing.measure_cluster [SCENARIO ...] [--repeat N]
 
-Each scenario (:mod:`refsite.testing.cluster_scenarios`: ``static``, ``c10d``, ``hostname``,
-``slurm``; :mod:`refsite.testing.cluster_fault_scenarios`: ``node_killed``, ``link_down``,
-``socket_ifname``; :mod:`refsite.testing.cluster_slow_link`: ``slow_link``;
-:mod:`refsite.testing.cluster_elastic`: ``elastic_join``, ``elastic_restart``) runs the scripts of
+Each scenario of the registry (:data:`refsite.snippets.cluster_records.SCENARIOS`: what it
+shows, its scripts, and the function of :mod:`refsite.testing.cluster_scenarios`,
+:mod:`~refsite.testing.cluster_fault_scenarios`, :mod:`~refsite.testing.cluster_slow_link` or
+:mod:`~refsite.testing.cluster_elastic` that runs it) runs the scripts of
 ``snippets/multinode/`` on network-namespace hosts, as root, and writes
 ``docs/measurements/cluster/<scenario>.json`` (:mod:`refsite.snippets.cluster_records`): per
 host and per rank what was printed (normalized), exit codes, times, the command per node, and
@@ -18,26 +18,24 @@ edit a record by hand.
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
+import importlib
 import os
-import platform
 import shlex
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from refsite import project
-from refsite.snippets import cluster_records
-from refsite.testing import cluster_elastic as elastic
-from refsite.testing import cluster_fault_scenarios as faults
-from refsite.testing import cluster_scenarios as base
-from refsite.testing import cluster_slow_link as slow
+from refsite.snippets import cluster_records, provenance
+from refsite.snippets.cluster_records import SCENARIOS
 
-SCENARIOS = {**base.SCENARIOS, **faults.SCENARIOS, **slow.SCENARIOS, **elastic.SCENARIOS}
-SCRIPTS = {**base.SCRIPTS, **faults.SCRIPTS, **slow.SCRIPTS, **elastic.SCRIPTS}
-WHAT = {**base.WHAT, **faults.WHAT, **slow.WHAT, **elastic.WHAT}
+
+def runner(name: str) -> Callable[[Path], list[dict]]:
+    """The function that runs scenario ``name`` (its registry entry's ``module:function``)."""
+    module, _, function = SCENARIOS[name].runner.partition(":")
+    return getattr(importlib.import_module(f"refsite.testing.{module}"), function)
 
 
 def outputs(runs: list[dict]) -> list:
@@ -48,10 +46,10 @@ def outputs(runs: list[dict]) -> list:
 
 def run_scenario(name: str, snippets_root: Path) -> list[dict]:
     with tempfile.TemporaryDirectory(prefix="cluster-") as tmp:
-        for rel in SCRIPTS[name]:
+        for rel in SCENARIOS[name].scripts:
             shutil.copy(snippets_root / rel, Path(tmp) / Path(rel).name)
         os.chmod(tmp, 0o755)
-        return SCENARIOS[name](Path(tmp))
+        return runner(name)(Path(tmp))
 
 
 def _seconds(value: float) -> str:
@@ -61,29 +59,21 @@ def _seconds(value: float) -> str:
 
 
 def record(name: str, runs: list[dict], passed: int, repeat: int, snippets_root: Path,
-           same_by_run: dict[str, int]) -> dict:
+           same_by_run: dict[str, int]) -> cluster_records.ClusterRecord:
     """``passed``: attempts whose every run printed what the first attempt's did;
     ``same_by_run``: the same count for each run of the scenario on its own (by run name)."""
     import torch
 
-    started = datetime.datetime.now(datetime.timezone.utc)
-    results: dict = {"passed": f"{passed} of {repeat}", "repeat": repeat, "runs": runs}
+    figures = {}
     for run in runs:  # figures for {measured}, by run name
-        figures = {k[:-2]: _seconds(v) for k, v in run.items() if k.endswith("_s") and v is not None}
-        figures["alike"] = same_by_run[run["name"]]  # of ``repeat``, printed what the first did
-        results[run["name"]] = {**figures, **run.pop("figures", {})}
-    return {
-        "scenario": name,
-        "what": WHAT[name],
-        "command": "python -m refsite.testing.measure_cluster " + shlex.join(sys.argv[1:]),
-        "torch": torch.__version__,
-        "python": platform.python_version(),
-        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPU cores, "
-                   f"load average {os.getloadavg()[0]:.1f} at the end",
-        "date": started.strftime("%Y-%m-%d"),
-        "scripts": {rel: cluster_records.sha256(snippets_root / rel) for rel in SCRIPTS[name]},
-        "results": results,
-    }
+        found = {k[:-2]: _seconds(v) for k, v in run.items() if k.endswith("_s") and v is not None}
+        found["alike"] = same_by_run[run["name"]]  # of ``repeat``, printed what the first did
+        figures[run["name"]] = {**found, **run.pop("figures", {})}
+    made = provenance.current("python -m refsite.testing.measure_cluster " + shlex.join(sys.argv[1:]),
+                              torch.__version__, load_at="the end")
+    scripts = {rel: cluster_records.sha256(snippets_root / rel) for rel in SCENARIOS[name].scripts}
+    return cluster_records.ClusterRecord(name, SCENARIOS[name].what, made, scripts, passed, repeat,
+                                         runs, figures)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -106,11 +96,10 @@ def main(argv: list[str] | None = None) -> None:
             passed += not differing
             print(f"{name} {attempt + 1}/{args.repeat}: "
                   f"{'different: ' + ', '.join(differing) if differing else 'same'}", flush=True)
-        data = record(name, runs, passed, args.repeat, snippets_root, same_by_run)
+        made = record(name, runs, passed, args.repeat, snippets_root, same_by_run)
         path = cluster_records.record_path(root, name)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        print(f"wrote {path.relative_to(root)}: {data['results']['passed']} the same")
+        cluster_records.write(path, made)
+        print(f"wrote {path.relative_to(root)}: {made.passed} of {made.repeat} the same")
 
 
 if __name__ == "__main__":

@@ -26,9 +26,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import datetime
-import json
 import os
-import platform
 import re
 import shlex
 import subprocess
@@ -36,6 +34,7 @@ import sys
 import tempfile
 from pathlib import Path
 from refsite import project
+from refsite.snippets import provenance
 
 REPO = project.root()
 SNIPPET = REPO / "snippets" / "parallel" / "ddp_step.py"
@@ -85,7 +84,9 @@ def main() -> None:
 
     import torch
 
-    load = os.getloadavg()
+    # the load before the launches start (they add to it)
+    made = provenance.current("python -m refsite.testing.measure_exit_abort " + shlex.join(sys.argv[1:]),
+                              torch.__version__, load_at="the start")
     started = datetime.datetime.now(datetime.timezone.utc)
     results = {name: {"what": what, "runs": 0, "aborted": 0, "other_failures": 0}
                for name, (what, _removed) in VERSIONS.items()}
@@ -116,24 +117,13 @@ def main() -> None:
                 print(f"{done}/{len(order)} {name}: exit {code}", flush=True)
     for entry in results.values():
         entry["text"] = f"{entry['aborted']} of {entry['runs']} launches"
-    data = {
-        "what": "launches of parallel/ddp_step.py (gloo, 2 ranks, torchrun) that aborted at "
-                "exit after printing all their output, by teardown",
-        "command": "python -m refsite.testing.measure_exit_abort " + shlex.join(sys.argv[1:]),
-        "torch": torch.__version__,
-        "python": platform.python_version(),
-        "machine": f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPU cores, "
-                   f"load average {load[0]:.1f} at the start",
-        "date": started.strftime("%Y-%m-%d"),
-        "started": started.isoformat(timespec="seconds"),
-        "jobs": args.jobs,
-        "results": results,
-        "abort_messages": messages,
-    }
+    body = {"started": started.isoformat(timespec="seconds"), "jobs": args.jobs, "results": results,
+            "abort_messages": messages}
     if messages:
-        data["abort_message"] = max(messages, key=messages.get)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        body["abort_message"] = max(messages, key=messages.get)
+    what = ("launches of parallel/ddp_step.py (gloo, 2 ranks, torchrun) that aborted at exit after "
+            "printing all their output, by teardown")
+    provenance.write_measurement(OUT, made, body, head={"what": what})
     print(f"wrote {OUT.relative_to(REPO)}")
     for name, entry in results.items():
         print(f"{name}: {entry['text']} ({entry['other_failures']} other failures)")

@@ -1,11 +1,12 @@
 """Write the measurement file of what a torch pin move changed in the records.
 
-Usage: ``python -m refsite.snippets.changes_between OLD_COMMIT`` (the last commit whose records were made with
+Usage: ``python -m refsite.testing.changes_between OLD_COMMIT`` (the last commit whose records were made with
 the old torch). Compares every record of that commit with the record now in the working tree, as
 the test suite compares outputs, and writes
-``docs/measurements/changes/torch-<old>-to-<new>.json``: per changed variant the unified diff of
-each rank (old record -> new record) and whether the example itself was changed. The change page
-(``{record-changes}``) renders it. Reads records only; imports no torch.
+``docs/measurements/changes/torch-<old>-to-<new>.json`` (:mod:`refsite.snippets.change_files`):
+per changed variant the unified diff of each rank (old record -> new record) and whether the
+example itself was changed. The change page (``{record-changes}``) renders it. Reads records and
+git only; imports no torch.
 """
 
 from __future__ import annotations
@@ -13,17 +14,18 @@ from __future__ import annotations
 import argparse
 import datetime
 import difflib
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 from refsite import snippets
+from refsite.snippets import change_files
+from refsite.snippets.change_files import ChangeFile, RecordChange, write
 from refsite.snippets.records import Record, comparable, read_record
 from refsite import project
 
 ROOT = project.root()
-OUT = ROOT / "docs" / "measurements" / "changes"
+OUT = ROOT / change_files.CHANGES_DIR
 
 
 def record_at(commit: str, rel: str, scratch: Path) -> Record | None:
@@ -68,8 +70,8 @@ def main() -> int:
                 olds.add(old.torch)
                 news.add(new.torch)
                 if diff := rank_diff(old, new):
-                    changes.append({"snippet": new.snippet, "variant": new.variant,
-                                    "example_changed": old.source_sha256 != new.source_sha256, "diff": diff})
+                    changes.append(RecordChange(new.snippet, new.variant,
+                                                old.source_sha256 != new.source_sha256, diff))
     finally:
         scratch.unlink(missing_ok=True)
     if len(olds) != 1 or len(news) != 1:
@@ -77,12 +79,10 @@ def main() -> int:
               f"{sorted(news)}; both sides must each have one torch", file=sys.stderr)
         return 1
     old_torch, new_torch = olds.pop(), news.pop()
-    data = {"format": 1, "from": {"torch": old_torch, "commit": commit}, "to": {"torch": new_torch},
-            "date": datetime.date.today().isoformat(), "command": f"python -m refsite.snippets.changes_between {args.commit}",
-            "compared": compared, "changes": changes}
-    name = f"torch-{old_torch.split('+')[0]}-to-{new_torch.split('+')[0]}.json"
-    (OUT / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"{len(changes)} of {compared} records changed from torch {old_torch} to {new_torch} -> {OUT / name}")
+    made = ChangeFile(old_torch, commit, new_torch, datetime.date.today().isoformat(),
+                      f"python -m refsite.testing.changes_between {args.commit}", compared, changes)
+    path = write(OUT, made)
+    print(f"{len(changes)} of {compared} records changed from torch {old_torch} to {new_torch} -> {path}")
     return 0
 
 
