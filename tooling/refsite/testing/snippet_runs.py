@@ -25,7 +25,11 @@ from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
 #: DistributedDataParallel and optimizers and costs over a second per process otherwise.
 #: Preloaded, it also imports ``torch.distributed.nn`` before any process group exists, which
 #: hides a leak a fresh process has: the copied-alone torchrun check reports it.
-PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim", "numpy")
+#: ``torch.utils.cpp_extension`` is what inductor imports to build C++; on a machine with the CUDA
+#: toolkit but no GPU its import logs "No CUDA runtime is found" once, which the server's own
+#: stderr shows instead of the first compiling snippet's (a fact of the machine, not the example).
+PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim",
+           "torch.utils.cpp_extension", "numpy")
 
 
 def project_server() -> Forkserver:
