@@ -43,7 +43,7 @@ from refsite import __version__
 logger = logging.getLogger(__name__)
 
 _RECORDED = re.compile(
-    r"^(?P<path>[^\s\[\]:]+\.py)(?:\[(?P<variant>[\w-]+)\])?"
+    r"^(?P<reference>[^\s\[\]:]+\.py(?:\[[\w-]+\])?)"
     r"(?:\s+rank\s+(?P<rank>\d+))?:\s(?P<text>.+)$",
     re.DOTALL,
 )
@@ -67,32 +67,14 @@ def recorded_text(root: Path, spec_text: str) -> tuple[str, list[Path]]:
     if not match:
         raise QuoteError(f"cannot parse {spec_text!r}; write 'AREA/FILE.py[VARIANT] rank N: TEXT' "
                          f"(variant and rank optional)")
-    rel, variant_id, rank, text = match.group("path", "variant", "rank", "text")
+    reference, rank, text = match.group("reference", "rank", "text")
     text = " ".join(text.split()) if "\n" in text else text
-    path = root / rel
-    if not path.is_file():
-        raise QuoteError(f"snippet {rel!r} not found in {root}")
     try:
-        spec = snippets.read_spec(path)
-    except snippets.SpecError as exc:
-        raise QuoteError(f"snippet {rel!r} has an invalid header: {exc}") from exc
-    variants = {v.id: v for v in spec.variants}
-    if variant_id is None:
-        variant = spec.variants[0]
-    elif variant_id in variants:
-        variant = variants[variant_id]
-    else:
-        raise QuoteError(f"snippet {rel!r} has no variant {variant_id!r} "
-                         f"(it has {', '.join(variants)})")
-    record_path = spec.record_path(variant)
-    try:
-        record = snippets.read_record(record_path)
-    except snippets.SpecError as exc:
-        raise QuoteError(f"record {record_path.name}: {exc}") from exc
-    reason = snippets.stale_reason(spec, record)
-    if reason is not None:
-        raise QuoteError(f"record {record_path.name} is stale ({reason}); run "
-                         f"'{snippets.FIX_COMMAND}'")
+        found = snippets.resolve(reference, root)
+        record = found.current()
+    except snippets.ReferenceProblem as exc:
+        raise QuoteError(str(exc)) from exc
+    record_path = found.record_path
     ranks = list(enumerate(record.ranks))
     if rank is not None:
         if int(rank) >= len(record.ranks):
@@ -103,7 +85,7 @@ def recorded_text(root: Path, spec_text: str) -> tuple[str, list[Path]]:
         who = f"rank {rank}" if rank is not None else "any rank"
         raise QuoteError(f"record {record_path.name} ({who}) does not hold the quoted text "
                          f"{text!r}; re-record it or change the quotation")
-    return text, [path, record_path]
+    return text, [found.spec.path, record_path]
 
 
 def measured_value(directory: Path, spec_text: str) -> tuple[str, list[Path]]:
