@@ -1,4 +1,5 @@
-"""The site's own tooling, one package in four worlds that import one way only:
+"""The site's own tooling, one package in worlds that import one way only
+(``refsite.lint.import_rules``):
 
 ``refsite.snippets``
     the snippet file contract (header, records, translations, compat results); standard library only.
@@ -11,8 +12,11 @@
 ``refsite.lint``
     the page checks (parity of the two trees, prose, signatures, version notes); never Sphinx
     or pytest.
+``refsite.ledger``
+    the API ledger's format; standard library only.
 
-``refsite.languages`` and ``refsite.project`` (standard library only) serve all four.
+``refsite.languages``, ``refsite.interface_words`` (the words the pages show, in every language),
+``refsite.project`` and the other shared modules (standard library only) serve all of them.
 ``tests/layout/test_import_rules.py`` holds every module to these rules.
 """
 

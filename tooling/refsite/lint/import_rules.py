@@ -31,8 +31,8 @@ class World:
 #: The worlds, most specific prefix first. ``ranktest`` never imports the site's tooling; the
 #: format imports nothing but the standard library; Sphinx never meets pytest, ranktest or torch.
 WORLDS = (
-    World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages",
-                     "refsite.site_builds", "refsite.myst_pages"), (), (),
+    World("shared", ("refsite.languages", "refsite.interface_words", "refsite.project",
+                     "refsite.signature_pages", "refsite.site_builds", "refsite.myst_pages"), (), (),
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), ()),
     World("ledger", ("refsite.ledger",), ("shared",), ()),
