@@ -22,18 +22,14 @@ import typing
 from pathlib import Path
 
 from docutils import nodes
-from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
-from sphinx.util import logging
 
 from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED
-from refsite.sphinxext.recorded_quotes import QuoteError
+from refsite.sphinxext.recorded_quotes import QuoteError, checked_role
 from refsite import __version__
-
-logger = logging.getLogger(__name__)
 
 
 def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Path]]:
@@ -60,21 +56,14 @@ def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Pat
 
 
 def _role(kind: str):
-    def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
-             options: dict | None = None, content: list | None = None):
-        env = inliner.document.settings.env
-        try:
-            shown, files = since(Path(env.config.verified_snippets_root).resolve(),
-                                 Path(env.config.verified_snippets_compat_dir), text, kind)
-        except (QuoteError, snippets.SpecError) as exc:
-            logger.warning(f"{{{kind}}} note: {exc}", location=(env.docname, lineno),
-                           type="compat_roles", subtype=kind)
-            return [nodes.inline(rawtext, text, classes=["vs-since", "rq-broken"])], []
-        for path in files:
-            env.note_dependency(str(path))
-        return [nodes.inline(rawtext, shown, classes=["vs-since"])], []
+    def check(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+        return since(Path(env.config.verified_snippets_root).resolve(),
+                     Path(env.config.verified_snippets_compat_dir), text, kind)
 
-    return role
+    def node(rawtext: str, text: str, classes: list[str]) -> nodes.Node:
+        return nodes.inline(rawtext, text, classes=["vs-since", *classes])
+
+    return checked_role(kind, check, node, "note", "compat_roles")
 
 
 def setup(app: Sphinx) -> dict[str, typing.Any]:

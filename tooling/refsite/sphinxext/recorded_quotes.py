@@ -114,33 +114,45 @@ def measured_value(directory: Path, spec_text: str) -> tuple[str, list[Path]]:
     return str(value), [path]
 
 
-def _role(kind: str):
+def checked_role(kind: str, check: typing.Callable[[typing.Any, str], tuple[str, list[Path]]],
+                 node: typing.Callable[[str, str, list[str]], nodes.Node], what: str, logger_type: str):
+    """A role that shows what ``check(env, text)`` finds (the text to show and the files it read,
+    noted as dependencies of the page). A :class:`QuoteError` or
+    :class:`~refsite.snippets.SpecError` becomes a warning at the page and line, and the role
+    shows its text as written, with the class ``rq-broken``. ``node(rawtext, text, classes)``
+    makes the node; ``what`` names the role's text in the warning."""
     def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
              options: dict | None = None, content: list | None = None):
         env = inliner.document.settings.env
-        config = env.config
         try:
-            if kind == "recorded":
-                shown, files = recorded_text(Path(config.verified_snippets_root), _unescape(text))
-            else:
-                shown, files = measured_value(
-                    Path(env.app.confdir, config.recorded_quotes_measurements), _unescape(text))
-        except QuoteError as exc:
-            logger.warning(f"{{{kind}}} quotation: {exc}", location=(env.docname, lineno),
-                           type="recorded_quotes", subtype=kind)
-            node = nodes.literal(rawtext, _unescape(text), classes=[f"rq-{kind}", "rq-broken"])
-            return [node], []
+            shown, files = check(env, _unescape(text))
+        except (QuoteError, snippets.SpecError) as exc:
+            logger.warning(f"{{{kind}}} {what}: {exc}", location=(env.docname, lineno),
+                           type=logger_type, subtype=kind)
+            return [node(rawtext, _unescape(text), ["rq-broken"])], []
         for path in files:
             env.note_dependency(str(path))
-        return [nodes.literal(rawtext, shown, classes=[f"rq-{kind}"])], []
+        return [node(rawtext, shown, [])], []
 
     return role
+
+
+def _literal(kind: str) -> typing.Callable[[str, str, list[str]], nodes.Node]:
+    return lambda rawtext, text, classes: nodes.literal(rawtext, text, classes=[f"rq-{kind}", *classes])
+
+
+def _recorded(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+    return recorded_text(Path(env.config.verified_snippets_root), text)
+
+
+def _measured(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+    return measured_value(Path(env.app.confdir, env.config.recorded_quotes_measurements), text)
 
 
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the ``recorded`` and ``measured`` roles."""
     app.add_config_value("recorded_quotes_measurements", "docs/measurements", "env",
                          types=frozenset({str}))
-    app.add_role("recorded", _role("recorded"))
-    app.add_role("measured", _role("measured"))
+    app.add_role("recorded", checked_role("recorded", _recorded, _literal("recorded"), "quotation", "recorded_quotes"))
+    app.add_role("measured", checked_role("measured", _measured, _literal("measured"), "quotation", "recorded_quotes"))
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
