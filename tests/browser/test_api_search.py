@@ -122,10 +122,10 @@ def test_the_sidebar_is_grouped_under_section_captions(site: Path, lang: str) ->
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_coverage_and_a_to_z_pages_are_made_from_the_ledger(site: Path, lang: str) -> None:
-    from refsite.sphinxext.api_strings import strings_for
+    from refsite.sphinxext.api_strings import Strings
 
     namespaces = ledger.read(REPO / ledger.DEFAULT_DIR)
-    strings = strings_for(lang)
+    strings = Strings(lang)
     coverage = bs4.BeautifulSoup((site / lang / "reference/coverage.html").read_text(encoding="utf-8"), "html.parser")
     text = coverage.get_text(" ")
     assert strings.totals(ledger.entries(namespaces)) in text

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from refsite.interface_words import words
 from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
@@ -58,7 +59,7 @@ def measured_demo(tmp_path: Path):
 def line(spec, variant, record, folder, language="en") -> str:
     runs = tuple(compat_results.read_runs(folder))
     found = compat_notes.panel_outcomes(runs, spec, variant, record, spec.path.parents[1])
-    return compat_notes.line_text(found, compat_notes.strings_for(language))
+    return compat_notes.line_text(found, words(language))
 
 
 def test_the_line_groups_releases_newest_first(measured_demo) -> None:
@@ -113,7 +114,7 @@ def test_every_cpu_variant_line_agrees_with_the_committed_files() -> None:
         for variant in (v for v in spec.variants if v.device == "cpu"):
             record = snippets.read_record(spec.record_path(variant))
             found = compat_notes.panel_outcomes(runs, spec, variant, record, SNIPPETS)
-            text = compat_notes.line_text(found, compat_notes.strings_for("en"))
+            text = compat_notes.line_text(found, words("en"))
             problems += line_problems(text, measured(COMPAT, spec, variant, SNIPPETS))
     assert not problems, "\n".join(problems)
 

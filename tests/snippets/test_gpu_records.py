@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 from refsite import snippets
-from refsite.sphinxext.gpu_variants import STRINGS, captured_text, rows
+from refsite.interface_words import words
+from refsite.languages import LANGUAGES
+from refsite.sphinxext.gpu_variants import captured_text, rows
 from tests.support.paths import SNIPPETS
 
 
@@ -32,5 +34,5 @@ def test_gpu_records_are_shown_with_their_own_torch():
     found = gpu_records()
     assert found, "no GPU record is committed: this rule holds nothing"
     for name, record, _ in found:
-        for words in STRINGS.values():
-            assert record.torch in captured_text(record, words), name
+        for language in LANGUAGES:
+            assert record.torch in captured_text(record, words(language)), name

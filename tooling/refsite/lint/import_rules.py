@@ -37,10 +37,10 @@ class World:
 #: The worlds, most specific prefix first. ``ranktest`` never imports the site's tooling; the
 #: format imports nothing but the standard library; Sphinx never meets pytest, ranktest or torch.
 WORLDS = (
-    World("shared", ("refsite.languages", "refsite.project", "refsite.signature_pages",
-                     "refsite.site_builds", "refsite.myst_pages"), (), (),
-          "what every world may use: the languages, the checkout, the pages' signature blocks and "
-          "MyST structure, the site's build cache",
+    World("shared", ("refsite.languages", "refsite.interface_words", "refsite.project",
+                     "refsite.signature_pages", "refsite.site_builds", "refsite.myst_pages"), (), (),
+          "what every world may use: the languages and the interface words of each, the checkout, "
+          "the pages' signature blocks and MyST structure, the site's build cache",
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), (),
           "the file contract: snippet headers, records, Chinese comments, compat results, cluster records"),

@@ -41,7 +41,7 @@ import ast
 import re
 from pathlib import Path
 
-from refsite.snippets import read_record
+from refsite.snippets import ReferenceProblem, references
 from refsite.languages import LANGUAGES
 from refsite.lint.pages import embedded_snippets
 from refsite.myst_pages import read_page
@@ -58,7 +58,7 @@ ALLOW: list[tuple[str, str]] = [
      "a heading of torchrun's failure report, a string literal in the source of "
      "torch/distributed/elastic/multiprocessing/errors/__init__.py"),
     (r"5 秒", "the per-cell timeout support_matrix.py sets (timedelta(seconds=5) in its source)"),
-    (r"(needs 2 GPUs; )?not captured yet", "the site's own words (refsite.sphinxext.verified_snippets)"),
+    (r"(needs 2 GPUs; )?not captured yet", "the site's own words (refsite.interface_words)"),
     (r"(scontrol|srun|nc|pkill|kill|torchfrtrace|ip|py-spy|nvidia-smi) .*|ip addr",
      "shell commands the reader types on a cluster, not output"),
     (r"Output: same on all devices", "a snippet header line, as written in the snippets (snippetspec)"),
@@ -139,11 +139,14 @@ def page_records(page: str, snippets: Path) -> str:
     sources (a value quoted from a snippet's code is code, not output)."""
     texts = []
     for rel in embedded_snippets(page):
-        path = snippets / rel
-        if path.is_file():
-            texts.append(path.read_text(encoding="utf-8"))
-        for record in sorted(path.parent.glob(f"{path.stem}.*.out.json")):
-            texts += read_record(record).ranks
+        try:
+            found = references.resolve_all(rel, snippets)
+        except ReferenceProblem:  # a missing snippet or a bad header: the build names it
+            continue
+        texts.append(found[0].spec.path.read_text(encoding="utf-8"))
+        for ref in found:  # every variant's record, stale or not; one that does not read raises
+            if not ref.missing:
+                texts += ref.current(stale_ok=True).ranks
     return "\n".join(texts)
 
 

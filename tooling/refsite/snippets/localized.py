@@ -12,12 +12,12 @@ docstring and comments live beside it in ``<stem>.zh.toml``::
     # key: the text of one English comment without the leading "# "; value: its Chinese text
     "blocks until every rank has the result" = "阻塞到每个 rank 都拿到结果为止"
 
-:func:`localize` writes the Chinese file: it replaces the ``COMMENT`` tokens (keeping each
+:func:`localize` makes the Chinese source: it replaces the ``COMMENT`` tokens (keeping each
 comment's column) and the module docstring (keeping its quotes), and leaves every other byte as
 it was. What no longer matches is reported as a :class:`Problem`: a comment or docstring without
 a translation (new or changed English text), and an entry that matches nothing any more. The
-``verified_snippets`` extension shows the result on the Chinese pages and reports each problem
-as a build warning. This module needs neither torch nor Sphinx.
+Sphinx side (``refsite.sphinxext.localized_source``) shows the result on the Chinese pages and
+reports each problem as a build warning. This module needs neither torch nor Sphinx.
 """
 
 from __future__ import annotations
@@ -25,11 +25,9 @@ from __future__ import annotations
 import ast
 import dataclasses
 import io
-import os
 import re
 import tokenize
 import tomllib
-import typing
 from pathlib import Path
 
 from refsite.languages import LANGUAGES, SNIPPET_LANGUAGE
@@ -40,7 +38,7 @@ _HEADER_LINE = re.compile(rf"^({'|'.join(HEADER_KEYS)}):.*$", re.MULTILINE)
 
 #: Translation files are ``<stem>.<LANGUAGE>.toml`` beside the snippet.
 LANGUAGE = next(name for name in LANGUAGES if name != SNIPPET_LANGUAGE)
-#: Comments read by tools (``# noqa: F401``) need no translation; one may still be given.
+#: Comments read by tools (a noqa directive, ``type:``, ``pragma:``...) need no translation; one may still be given.
 _DIRECTIVE = re.compile(r"^(noqa\b|type:|pragma:|fmt:|isort:)")
 #: Docstring lines the harness and the site read; a translation must keep them exactly.
 
@@ -243,42 +241,3 @@ def localize(snippet: Path, language: str = LANGUAGE) -> Localized:
             problems.append(Problem("docstring", f"snippet {name!r}: the Chinese docstring in "
                                     f"{path.name} does not read back as written"))
     return Localized(text, path, tuple(problems))
-
-
-def wants(language: str | None) -> bool:
-    """Whether pages in Sphinx ``language`` (``zh_CN``, ``en``, ...) show localized snippets."""
-    return (language or "en").split("_")[0].split("-")[0] == LANGUAGE
-
-
-def for_page(env: typing.Any, root: Path, snippet: Path, language: str | None,
-             warn: typing.Callable[[str, str], None]) -> tuple[Path, str]:
-    """The file a page in ``language`` shows and links for download, and its text.
-
-    For another language than :data:`LANGUAGE` that is the snippet itself. Otherwise the
-    localized text is written under the build's doctree directory (same relative path and file
-    name, so its ``Run:`` line still works) and each problem goes to ``warn(message, subtype)``.
-    ``env`` is the Sphinx build environment.
-    """
-    snippet = Path(snippet)
-    if not wants(language):
-        return snippet, snippet.read_text(encoding="utf-8")
-    env.note_dependency(str(translations_path(snippet)))
-    try:
-        result = localize(snippet)
-    except (SyntaxError, tokenize.TokenError, ValueError) as exc:
-        warn(f"snippet {snippet.name!r}: its comments cannot be localized ({exc}); the page "
-             f"shows it in English", "translation")
-        return snippet, snippet.read_text(encoding="utf-8")
-    for problem in result.problems:
-        warn(f"{problem.message} (Chinese comments of the zh pages)", "translation")
-    try:
-        rel = snippet.resolve().relative_to(Path(root).resolve())
-    except ValueError:
-        rel = Path(snippet.name)
-    target = Path(env.doctreedir, "localized", LANGUAGE, rel)
-    if not target.is_file() or target.read_text(encoding="utf-8") != result.text:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        partial = target.with_name(f".{target.name}.{os.getpid()}")
-        partial.write_text(result.text, encoding="utf-8")
-        os.replace(partial, target)  # a parallel reader never sees half a file
-    return target, result.text

@@ -34,7 +34,8 @@ from sphinx.util.docutils import SphinxDirective
 from refsite import __version__, ledger
 from refsite.ledger import Entry, Namespace
 from refsite.signature_pages import block_names
-from refsite.sphinxext.api_strings import strings_for
+from refsite.sphinxext.api_strings import Strings
+from refsite.sphinxext.page_language import page_language
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
 
 logger = logging.getLogger(__name__)
@@ -129,7 +130,7 @@ class _LedgerDirective(SphinxDirective):
     def _context(self) -> tuple[list[Namespace], set[str], typing.Any]:
         namespaces = _namespaces(self.env.app)
         shown = {e.name for e in ledger.entries(namespaces) if e.shown}
-        return namespaces, shown, strings_for(self.config.language)
+        return namespaces, shown, Strings(page_language(self))
 
     def _list(self, entries: typing.Iterable[Entry], shown: set[str], strings: typing.Any) -> nodes.bullet_list:
         """One item per entry: its name (linked when shown), then where it is shown or why not."""

@@ -21,7 +21,6 @@ never imports torch.
 
 from __future__ import annotations
 
-import dataclasses
 import typing
 from pathlib import Path
 
@@ -34,47 +33,9 @@ from sphinx.util.docutils import SphinxDirective
 from refsite import __version__
 from refsite.snippets import cluster_records
 from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
+from refsite.sphinxext.page_language import page_words
 
 logger = logging.getLogger(__name__)
-
-
-@dataclasses.dataclass(frozen=True)
-class Strings:
-    provenance: str
-    exit_code: str
-    killed: str
-    slurm_job: str
-    agent: str
-    agent_condensed: str
-    rank: str
-    nothing: str
-
-
-STRINGS = {
-    "en": Strings(
-        provenance=("Recorded on a virtual cluster (network-namespace hosts on one machine) with "
-                    "torch {torch} · {date} · {machine} · {same} of {runs} runs printed the same"),
-        exit_code="exit code {code}", killed="still running after {timeout}: killed",
-        slurm_job="Slurm job {state}, exit code {code}",
-        agent="printed by torchrun or Slurm on {host}",
-        agent_condensed=("printed by torchrun on {host}, condensed: each line once, each "
-                         "traceback's last line, and torchrun's failure summary"),
-        rank="rank {rank}",
-        nothing="(printed nothing)"),
-    "zh": Strings(
-        provenance=("录制环境：虚拟集群（同一台机器上以网络命名空间模拟的主机）· torch {torch} · "
-                    "{date} · {machine} · 重复运行 {runs} 次，其中 {same} 次输出相同"),
-        exit_code="退出码 {code}", killed="{timeout} 后仍在运行，被强制结束",
-        slurm_job="Slurm 作业 {state}，退出码 {code}",
-        agent="{host} 上由 torchrun 或 Slurm 自身打印",
-        agent_condensed="{host} 上由 torchrun 打印（已精简：相同的行只留一行，每段 traceback 只留最后一行，外加 torchrun 的失败汇总）",
-        rank="rank {rank}",
-        nothing="（没有任何输出）"),
-}
-
-
-def strings_for(language: str | None) -> Strings:
-    return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
 
 
 def _lines(lines: list[str]) -> str:
@@ -88,7 +49,7 @@ class ClusterRecordDirective(SphinxDirective):
     option_spec = {"run": directives.unchanged}
 
     def run(self) -> list[nodes.Node]:
-        self.strings = strings_for(self.config.language)
+        self.words = page_words(self)
         name = self.arguments[0]
         path = cluster_records.record_path(Path(self.env.app.confdir), name)
         self.env.note_dependency(str(path))
@@ -112,7 +73,7 @@ class ClusterRecordDirective(SphinxDirective):
         if alike is not None:  # one run shown: how often that run alone printed the same
             same = alike
         made = record.provenance
-        text = self.strings.provenance.format(
+        text = self.words["cluster.provenance"].format(
             torch=made.torch, date=made.date, machine=made.machine, same=same, runs=total)
         block += nodes.paragraph(text, text, classes=["vs-provenance"])
         if len(runs) == 1:
@@ -134,7 +95,7 @@ class ClusterRecordDirective(SphinxDirective):
     def _run(self, run: dict) -> list[nodes.Node]:
         shown: list[nodes.Node] = []
         if "state" in run:
-            text = self.strings.slurm_job.format(state=run["state"], code=run["exit_code"])
+            text = self.words["cluster.slurm_job"].format(state=run["state"], code=run["exit_code"])
             shown.append(nodes.paragraph(text, text, classes=["vs-notice"]))
             if run.get("other_output"):
                 shown.append(code_block(_lines(run["other_output"]), "text", ["vs-output"]))
@@ -153,21 +114,22 @@ class ClusterRecordDirective(SphinxDirective):
             panel += command
             if host["exit_code"] is None:
                 timeout = f"{run['timeout_s']:g} s"
-                text = self.strings.killed.format(timeout=timeout)
+                text = self.words["cluster.killed"].format(timeout=timeout)
             else:
-                text = self.strings.exit_code.format(code=host["exit_code"])
+                text = self.words["cluster.exit_code"].format(code=host["exit_code"])
             panel += nodes.paragraph(text, text, classes=["vs-provenance"])
         if host["agent"]:
-            caption = self.strings.agent_condensed if host.get("condensed") else self.strings.agent
-            text = caption.format(host=host["host"])
+            caption = "cluster.agent_condensed" if host.get("condensed") else "cluster.agent"
+            text = self.words[caption].format(host=host["host"])
             panel += nodes.paragraph(text, text, classes=["vs-caption"])
             panel += code_block(_lines(host["agent"]), "text", ["vs-output"])
         outputs = [(rank, _lines(lines)) for rank, lines in host["ranks"].items()]
         if not outputs and not host["agent"]:
-            panel += nodes.paragraph(self.strings.nothing, self.strings.nothing, classes=["vs-notice"])
+            nothing = self.words["cluster.nothing"]
+            panel += nodes.paragraph(nothing, nothing, classes=["vs-notice"])
         if not outputs:
             return panel
-        panel += rank_tabs([(self.strings.rank.format(rank=rank), text) for rank, text in outputs])
+        panel += rank_tabs([(self.words["output.rank"].format(rank=rank), text) for rank, text in outputs])
         return panel
 
 

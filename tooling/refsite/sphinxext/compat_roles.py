@@ -11,7 +11,9 @@ oldest release from which the variant runs (does not fail) on every release meas
 pin; for ``same-since`` the oldest from which it prints what its record holds. A note that the
 files do not support (no results for this version of the example, a release in that run not
 measured on it, or a variant that runs the same on every release measured, so nothing happened
-at a release) is a build warning naming the fix, so ``sphinx-build -W`` fails. Reads files only.
+at a release), and one whose reference does not resolve or whose record is missing or stale
+(:func:`refsite.snippets.resolve`), is a build warning naming the fix, so ``sphinx-build -W``
+fails. Reads files only.
 """
 
 from __future__ import annotations
@@ -20,35 +22,22 @@ import typing
 from pathlib import Path
 
 from docutils import nodes
-from docutils.parsers.rst.states import Inliner
 from sphinx.application import Sphinx
-from sphinx.util import logging
 
 from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED
-from refsite.sphinxext.recorded_quotes import QuoteError
+from refsite.sphinxext.recorded_quotes import QuoteError, checked_role
 from refsite import __version__
-
-logger = logging.getLogger(__name__)
 
 
 def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Path]]:
     """The release a ``runs-since`` or ``same-since`` note shows, and the files it read."""
-    rel, _, variant_id = text.strip().partition("[")
-    path = root / rel
-    if not path.is_file():
-        raise QuoteError(f"snippet {rel!r} not found in {root}")
-    spec = snippets.read_spec(path)
-    cpu = {v.id: v for v in spec.variants if v.device == "cpu"}
-    variant_id = variant_id.rstrip("]") or next(iter(cpu), "")
-    if variant_id not in cpu:
-        raise QuoteError(f"snippet {rel!r} has no CPU variant {variant_id!r} (it has {', '.join(cpu)})")
-    variant = cpu[variant_id]
-    record = snippets.read_record(spec.record_path(variant))
+    ref = snippets.resolve(text, root, device="cpu")  # the default: the first CPU variant
+    spec, variant, rel, variant_id = ref.spec, ref.variant, ref.rel, ref.variant.id
     runs = compat_notes.runs_in(folder)
-    found = compat_notes.panel_outcomes(runs, spec, variant, record, root)
+    found = compat_notes.panel_outcomes(runs, spec, variant, ref.current(), root)
     fix = "run 'make compat' (see docs/measurements/compat/releases.txt)"
     if found is None:
         raise QuoteError(f"{rel} [{variant_id}] has no compat results for this version of the example; {fix}")
@@ -62,26 +51,19 @@ def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Pat
     if found[first - 1].result == UNMEASURED:
         raise QuoteError(f"{rel} [{variant_id}]: torch {found[first - 1].release} has no result for this version "
                          f"of the example; {fix}")
-    return compat_results.short_release(found[first].release), [path, spec.record_path(variant),
+    return compat_results.short_release(found[first].release), [spec.path, ref.record_path,
                                                                  *(run.path for run in runs)]
 
 
 def _role(kind: str):
-    def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
-             options: dict | None = None, content: list | None = None):
-        env = inliner.document.settings.env
-        try:
-            shown, files = since(Path(env.config.verified_snippets_root).resolve(),
-                                 Path(env.config.verified_snippets_compat_dir), text, kind)
-        except (QuoteError, snippets.SpecError) as exc:
-            logger.warning(f"{{{kind}}} note: {exc}", location=(env.docname, lineno),
-                           type="compat_roles", subtype=kind)
-            return [nodes.inline(rawtext, text, classes=["vs-since", "rq-broken"])], []
-        for path in files:
-            env.note_dependency(str(path))
-        return [nodes.inline(rawtext, shown, classes=["vs-since"])], []
+    def check(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+        return since(Path(env.config.verified_snippets_root).resolve(),
+                     Path(env.config.verified_snippets_compat_dir), text, kind)
 
-    return role
+    def node(rawtext: str, text: str, classes: list[str]) -> nodes.Node:
+        return nodes.inline(rawtext, text, classes=["vs-since", *classes])
+
+    return checked_role(kind, check, node, "note", "compat_roles")
 
 
 def setup(app: Sphinx) -> dict[str, typing.Any]:

@@ -10,6 +10,7 @@ the variant again); one made before records named their GPU says so.
 from __future__ import annotations
 
 import dataclasses
+import typing
 from pathlib import Path
 
 from docutils import nodes
@@ -17,6 +18,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, snippets
+from refsite.snippets import references
+from refsite.sphinxext.page_language import page_words
 
 
 @dataclasses.dataclass(frozen=True)
@@ -33,44 +36,29 @@ def rows(root: Path) -> list[Row]:
     """Every GPU variant under ``root``, in path order; a stale record counts as none."""
     found = []
     for path in snippets.snippet_paths(root):
-        spec = snippets.read_spec(path)
-        for variant in spec.variants:
-            if variant.device == "cpu":
+        rel = path.relative_to(root).as_posix()
+        for ref in references.resolve_all(rel, root):
+            if ref.variant.device == "cpu":
                 continue
-            record_path = spec.record_path(variant)
-            record = snippets.read_record(record_path) if record_path.exists() else None
-            if record is not None and snippets.stale_reason(spec, record):
-                record = None
-            found.append(Row(path.relative_to(root).as_posix(), variant.id, variant.gpus, record))
+            record = None if ref.missing or ref.stale else ref.current()  # an unreadable one raises
+            found.append(Row(rel, ref.variant.id, ref.variant.gpus, record))
     return found
 
 
-STRINGS = {
-    "en": {"head": ("example", "variant", "GPUs", "captured"), "not_yet": "not yet",
-           "captured": "{model}, torch {torch}, {date}", "unnamed": "GPU not named, torch {torch}",
-           "summary": "{total} GPU variants: {captured} captured, {missing} not yet "
-                      "({one} of these need 1 GPU, {more} need 2 or more)."},
-    "zh": {"head": ("示例", "变体", "GPU 数", "录制情况"), "not_yet": "尚未录制",
-           "captured": "{model}，torch {torch}，{date}", "unnamed": "未记录 GPU 型号，torch {torch}",
-           "summary": "共 {total} 个 GPU 变体：{captured} 个已录制，{missing} 个尚未录制"
-                      "（其中 {one} 个需要 1 块 GPU，{more} 个需要 2 块或更多）。"},
-}
-
-
-def captured_text(record: snippets.Record | None, words: dict) -> str:
+def captured_text(record: snippets.Record | None, words: typing.Mapping[str, str]) -> str:
     if record is None:
-        return words["not_yet"]
+        return words["gpu_variants.not_yet"]
     if record.gpu is None:
-        return words["unnamed"].format(torch=record.torch)
+        return words["gpu_variants.unnamed"].format(torch=record.torch)
     model = f"{record.gpu.count}× {record.gpu.model}"
-    return words["captured"].format(model=model, torch=record.torch, date=record.gpu.date)
+    return words["gpu_variants.captured"].format(model=model, torch=record.torch, date=record.gpu.date)
 
 
-def summary_text(found: list[Row], words: dict) -> str:
+def summary_text(found: list[Row], words: typing.Mapping[str, str]) -> str:
     missing = [row for row in found if row.record is None]
-    return words["summary"].format(total=len(found), captured=len(found) - len(missing), missing=len(missing),
-                                   one=sum(row.gpus <= 1 for row in missing),
-                                   more=sum(row.gpus > 1 for row in missing))
+    return words["gpu_variants.summary"].format(total=len(found), captured=len(found) - len(missing),
+                                                missing=len(missing), one=sum(row.gpus <= 1 for row in missing),
+                                                more=sum(row.gpus > 1 for row in missing))
 
 
 def _table(header: tuple[str, ...], body: list[tuple[str, ...]]) -> nodes.table:
@@ -94,13 +82,15 @@ class GpuVariantsDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root)
-        words = STRINGS.get((self.config.language or "en").split("_")[0], STRINGS["en"])
+        words = page_words(self)
         found = rows(root)
         for row in found:
             self.env.note_dependency(str(root / row.snippet))
         body = [(row.snippet, row.variant, str(row.gpus), captured_text(row.record, words)) for row in found]
         summary = summary_text(found, words)
-        return [nodes.paragraph(summary, summary), _table(words["head"], body)]
+        header = tuple(words[f"gpu_variants.head_{column}"]
+                       for column in ("example", "variant", "gpus", "captured"))
+        return [nodes.paragraph(summary, summary), _table(header, body)]
 
 
 def setup(app: Sphinx) -> dict:

@@ -8,13 +8,10 @@ template in a theme slot such as the book theme's ``article_header_end``.
 from __future__ import annotations
 
 import typing
-from pathlib import Path
 
 from sphinx.application import Sphinx
 from refsite import __version__
-
-#: Holds ``lang_switch.css``.
-STATIC_DIR = Path(__file__).with_name("static")
+from refsite.sphinxext import add_static_path
 
 
 def counterpart_url(pagename: str, other: str) -> str:
@@ -31,11 +28,6 @@ def _add_context(app: Sphinx, pagename: str, templatename: str,
         context["lang_switch_hreflang"] = app.config.lang_switch_hreflang
 
 
-def _add_static_path(app: Sphinx) -> None:
-    if str(STATIC_DIR) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC_DIR))
-
-
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the configuration values and the page-context hook."""
     app.add_config_value("lang_switch_other", "", "html", types=frozenset({str}),
@@ -45,6 +37,6 @@ def setup(app: Sphinx) -> dict[str, typing.Any]:
     app.add_config_value("lang_switch_hreflang", "", "html", types=frozenset({str}),
                          description="Language of the linked page, e.g. 'zh-CN'.")
     app.connect("html-page-context", _add_context)
-    app.connect("builder-inited", _add_static_path)
+    app.connect("builder-inited", add_static_path)  # lang_switch.css
     app.add_css_file("lang_switch.css")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

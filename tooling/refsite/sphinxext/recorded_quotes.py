@@ -43,7 +43,7 @@ from refsite import __version__
 logger = logging.getLogger(__name__)
 
 _RECORDED = re.compile(
-    r"^(?P<path>[^\s\[\]:]+\.py)(?:\[(?P<variant>[\w-]+)\])?"
+    r"^(?P<reference>[^\s\[\]:]+\.py(?:\[[\w-]+\])?)"
     r"(?:\s+rank\s+(?P<rank>\d+))?:\s(?P<text>.+)$",
     re.DOTALL,
 )
@@ -67,32 +67,14 @@ def recorded_text(root: Path, spec_text: str) -> tuple[str, list[Path]]:
     if not match:
         raise QuoteError(f"cannot parse {spec_text!r}; write 'AREA/FILE.py[VARIANT] rank N: TEXT' "
                          f"(variant and rank optional)")
-    rel, variant_id, rank, text = match.group("path", "variant", "rank", "text")
+    reference, rank, text = match.group("reference", "rank", "text")
     text = " ".join(text.split()) if "\n" in text else text
-    path = root / rel
-    if not path.is_file():
-        raise QuoteError(f"snippet {rel!r} not found in {root}")
     try:
-        spec = snippets.read_spec(path)
-    except snippets.SpecError as exc:
-        raise QuoteError(f"snippet {rel!r} has an invalid header: {exc}") from exc
-    variants = {v.id: v for v in spec.variants}
-    if variant_id is None:
-        variant = spec.variants[0]
-    elif variant_id in variants:
-        variant = variants[variant_id]
-    else:
-        raise QuoteError(f"snippet {rel!r} has no variant {variant_id!r} "
-                         f"(it has {', '.join(variants)})")
-    record_path = spec.record_path(variant)
-    try:
-        record = snippets.read_record(record_path)
-    except snippets.SpecError as exc:
-        raise QuoteError(f"record {record_path.name}: {exc}") from exc
-    reason = snippets.stale_reason(spec, record)
-    if reason is not None:
-        raise QuoteError(f"record {record_path.name} is stale ({reason}); run "
-                         f"'{snippets.FIX_COMMAND}'")
+        found = snippets.resolve(reference, root)
+        record = found.current()
+    except snippets.ReferenceProblem as exc:
+        raise QuoteError(str(exc)) from exc
+    record_path = found.record_path
     ranks = list(enumerate(record.ranks))
     if rank is not None:
         if int(rank) >= len(record.ranks):
@@ -103,7 +85,7 @@ def recorded_text(root: Path, spec_text: str) -> tuple[str, list[Path]]:
         who = f"rank {rank}" if rank is not None else "any rank"
         raise QuoteError(f"record {record_path.name} ({who}) does not hold the quoted text "
                          f"{text!r}; re-record it or change the quotation")
-    return text, [path, record_path]
+    return text, [found.spec.path, record_path]
 
 
 def measured_value(directory: Path, spec_text: str) -> tuple[str, list[Path]]:
@@ -132,33 +114,45 @@ def measured_value(directory: Path, spec_text: str) -> tuple[str, list[Path]]:
     return str(value), [path]
 
 
-def _role(kind: str):
+def checked_role(kind: str, check: typing.Callable[[typing.Any, str], tuple[str, list[Path]]],
+                 node: typing.Callable[[str, str, list[str]], nodes.Node], what: str, logger_type: str):
+    """A role that shows what ``check(env, text)`` finds (the text to show and the files it read,
+    noted as dependencies of the page). A :class:`QuoteError` or
+    :class:`~refsite.snippets.SpecError` becomes a warning at the page and line, and the role
+    shows its text as written, with the class ``rq-broken``. ``node(rawtext, text, classes)``
+    makes the node; ``what`` names the role's text in the warning."""
     def role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
              options: dict | None = None, content: list | None = None):
         env = inliner.document.settings.env
-        config = env.config
         try:
-            if kind == "recorded":
-                shown, files = recorded_text(Path(config.verified_snippets_root), _unescape(text))
-            else:
-                shown, files = measured_value(
-                    Path(env.app.confdir, config.recorded_quotes_measurements), _unescape(text))
-        except QuoteError as exc:
-            logger.warning(f"{{{kind}}} quotation: {exc}", location=(env.docname, lineno),
-                           type="recorded_quotes", subtype=kind)
-            node = nodes.literal(rawtext, _unescape(text), classes=[f"rq-{kind}", "rq-broken"])
-            return [node], []
+            shown, files = check(env, _unescape(text))
+        except (QuoteError, snippets.SpecError) as exc:
+            logger.warning(f"{{{kind}}} {what}: {exc}", location=(env.docname, lineno),
+                           type=logger_type, subtype=kind)
+            return [node(rawtext, _unescape(text), ["rq-broken"])], []
         for path in files:
             env.note_dependency(str(path))
-        return [nodes.literal(rawtext, shown, classes=[f"rq-{kind}"])], []
+        return [node(rawtext, shown, [])], []
 
     return role
+
+
+def _literal(kind: str) -> typing.Callable[[str, str, list[str]], nodes.Node]:
+    return lambda rawtext, text, classes: nodes.literal(rawtext, text, classes=[f"rq-{kind}", *classes])
+
+
+def _recorded(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+    return recorded_text(Path(env.config.verified_snippets_root), text)
+
+
+def _measured(env: typing.Any, text: str) -> tuple[str, list[Path]]:
+    return measured_value(Path(env.app.confdir, env.config.recorded_quotes_measurements), text)
 
 
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the ``recorded`` and ``measured`` roles."""
     app.add_config_value("recorded_quotes_measurements", "docs/measurements", "env",
                          types=frozenset({str}))
-    app.add_role("recorded", _role("recorded"))
-    app.add_role("measured", _role("measured"))
+    app.add_role("recorded", checked_role("recorded", _recorded, _literal("recorded"), "quotation", "recorded_quotes"))
+    app.add_role("measured", checked_role("measured", _measured, _literal("measured"), "quotation", "recorded_quotes"))
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

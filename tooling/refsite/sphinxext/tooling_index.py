@@ -18,6 +18,7 @@ from sphinx.domains import Index, IndexEntry
 from sphinx.transforms import SphinxTransform
 
 from refsite import __version__
+from refsite.sphinxext.page_language import page_words
 
 #: Top-level packages of the project's own tooling.
 TOOLING_PACKAGES = ("ranktest", "refsite")
@@ -58,12 +59,8 @@ class ToolingIndex(Index):
         return [(k, sorted(v, key=lambda e: (e.name.lower(), e.extra))) for k, v in sorted(content.items())], False
 
 
-#: The index's title in each language of the site.
-TITLES = {"en": "Tooling index", "zh": "工具索引"}
-
-
 def _localize(app: Sphinx, config: typing.Any) -> None:
-    ToolingIndex.localname = TITLES["zh" if (config.language or "").startswith("zh") else "en"]
+    ToolingIndex.localname = page_words(app)["tooling_index.title"]
 
 
 def _label(app: Sphinx, env: typing.Any, docnames: list[str]) -> None:

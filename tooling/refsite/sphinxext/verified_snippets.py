@@ -34,19 +34,19 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from refsite.sphinxext import compat_notes
-from refsite.snippets import localized
+from refsite import __version__, snippets
+from refsite.snippets import Record, Resolved, Spec, Variant, references
+from refsite.sphinxext import add_static_path, compat_notes, localized_source
 from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
-from refsite import snippets
-from refsite.snippets import Record, Spec, SpecError, Variant
-from refsite import __version__
+from refsite.sphinxext.page_language import page_words
 
 logger = logging.getLogger(__name__)
 
-#: Static files (tabs script and styles) added to every HTML page.
-STATIC_DIR = Path(__file__).with_name("static")
 #: Attribute of a ``{snippet}`` block naming its snippet (the API objects anchor there).
 SNIPPET_ATTRIBUTE = "vs_snippet"
+#: The warning subtype (``suppress_warnings``) of each kind of reference problem.
+_SUBTYPES = {"syntax": "missing", "no-snippet": "missing", "header": "header", "no-variant": "missing",
+             "no-record": "record", "unreadable": "record", "stale": "stale"}
 #: ``copybutton_selector`` that gives copy buttons to sources and commands, not to outputs.
 COPYBUTTON_SELECTOR = "div.vs-source div.highlight pre, div.vs-command div.highlight pre"
 
@@ -67,54 +67,6 @@ class Options:
         return cls(**{f.name: getattr(config, f.name) for f in dataclasses.fields(cls)})
 
 
-@dataclasses.dataclass(frozen=True)
-class Strings:
-    """The words a snippet block shows, in one language."""
-
-    source: str
-    download: str
-    rank: str
-    provenance: str
-    provenance_single: str
-    gpu: str
-    gpu_unnamed: str
-    not_captured: tuple[str, str]
-    unavailable: str
-
-
-#: UI strings by language code; :func:`strings_for` picks one from ``language``.
-STRINGS: dict[str, Strings] = {
-    "en": Strings(
-        source="Source",
-        download="Download {name}",
-        rank="rank {rank}",
-        provenance=("Recorded with torch {torch} · backend {backend} · device {device} · "
-                    "world size {world_size}"),
-        provenance_single="Recorded with torch {torch} · device {device} · single process",
-        gpu="on {count}× {model}, driver {driver}, CUDA {cuda}, NCCL {nccl}",
-        gpu_unnamed="GPU not named (recorded before records named their GPU)",
-        not_captured=("needs 1 GPU; not captured yet", "needs {gpus} GPUs; not captured yet"),
-        unavailable="No verified output to show (the build reported why).",
-    ),
-    "zh": Strings(
-        source="源代码",
-        download="下载 {name}",
-        rank="rank {rank}",
-        provenance="录制环境：torch {torch} · 后端 {backend} · 设备 {device} · world size {world_size}",
-        provenance_single="录制环境：torch {torch} · 设备 {device} · 单进程",
-        gpu="{count}× {model}，驱动 {driver}，CUDA {cuda}，NCCL {nccl}",
-        gpu_unnamed="未记录 GPU 型号（录制时输出文件尚不记录 GPU）",
-        not_captured=("需要 1 块 GPU，尚未录制输出", "需要 {gpus} 块 GPU，尚未录制输出"),
-        unavailable="暂无经过验证的输出（原因见构建日志）。",
-    ),
-}
-
-
-def strings_for(language: str | None) -> Strings:
-    """UI strings for a Sphinx ``language`` such as ``en`` or ``zh_CN`` (English otherwise)."""
-    return STRINGS.get((language or "en").split("_")[0].split("-")[0], STRINGS["en"])
-
-
 class SnippetDirective(SphinxDirective):
     """``{snippet} PATH``: a snippet, its commands and the output each variant recorded."""
 
@@ -123,31 +75,24 @@ class SnippetDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         options = Options.from_config(self.config)
-        self.strings = strings_for(self.config.language)
-        root = Path(options.verified_snippets_root)
+        self.words = page_words(self)
         rel = self.arguments[0]
-        path = (root / rel).resolve()
-        if not path.is_file():
-            self._warn(
-                f"snippet {rel!r} not found in {root}; fix: correct the path (it is relative to "
-                f"verified_snippets_root) or add the snippet",
-                "missing",
-            )
-            return []
-        self.env.note_dependency(str(path))
         try:
-            spec = snippets.read_spec(path)
-        except SpecError as exc:
-            self._warn(f"snippet {rel!r} has an invalid header: {exc}; fix: correct the "
-                       f"module docstring of {path.name}", "header")
+            found = references.resolve_all(rel, Path(options.verified_snippets_root))
+        except snippets.ReferenceProblem as exc:
+            if exc.path.is_file():  # an invalid header: read the page again once it is fixed
+                self.env.note_dependency(str(exc.path))
+            self._warn(str(exc), _SUBTYPES[exc.kind])
             return []
+        spec = found[0].spec
+        self.env.note_dependency(str(spec.path))
         block = nodes.container(classes=["vs-snippet"])
         block[SNIPPET_ATTRIBUTE] = rel
         block += self._source(spec)
         tabs = nodes.container(classes=["vs-tabs", "vs-variants"])
         shown: list[Record] = []
-        for variant in spec.variants:
-            tabs += self._variant(spec, variant, options, shown)
+        for ref in found:
+            tabs += self._variant(ref, options, shown)
         block += tabs
         block[compat_notes.RECORDS_ATTRIBUTE] = [compat_notes.record_facts(r) for r in shown]
         return [block]
@@ -160,38 +105,38 @@ class SnippetDirective(SphinxDirective):
         """The snippet's code and a link that downloads the file."""
         source = nodes.container(classes=["vs-source"])
         # zh pages: the same code with Chinese docstring and comments (refsite.snippets.localized).
-        shown, code = localized.for_page(
-            self.env, Path(self.config.verified_snippets_root), spec.path,
-            self.config.language, self._warn)
+        shown, code = localized_source.for_page(
+            self.env, Path(self.config.verified_snippets_root), spec.path, self._warn)
         doc_dir = Path(self.env.doc2path(self.env.docname)).parent
         target = Path(os.path.relpath(shown, doc_dir)).as_posix()
-        text = self.strings.download.format(name=spec.path.name)
+        text = self.words["snippet.download"].format(name=spec.path.name)
         link = addnodes.download_reference("", "", reftarget=target, refdoc=self.env.docname,
                                            refexplicit=True, reftype="download")
         link += nodes.literal(text, text, classes=["download"])
         caption = nodes.paragraph("", "", classes=["vs-caption"])
-        caption += nodes.strong(self.strings.source, self.strings.source)
+        caption += nodes.strong(self.words["snippet.source"], self.words["snippet.source"])
         caption += nodes.Text(" · ")
         caption += link
         source += caption
         source += code_block(code, "python", [])
         return source
 
-    def _variant(self, spec: Spec, variant: Variant, options: Options, shown: list[Record]) -> nodes.container:
+    def _variant(self, ref: Resolved, options: Options, shown: list[Record]) -> nodes.container:
         """One variant's tab: its command, provenance, output (or why there is none) and, for a
         CPU variant, the torch releases it runs on; ``shown`` collects the records shown."""
+        spec, variant = ref.spec, ref.variant
         panel = nodes.container(classes=["vs-tab-panel", "vs-variant"])
         panel += tab_label(variant.name)
         command = nodes.container(classes=["vs-command"])
         command += code_block(spec.command(variant), "bash", [])
         panel += command
-        record = self._record(spec, variant, options)
+        record = self._record(ref, options)
         if record is None:
-            if variant.device != "cpu" and not spec.record_path(variant).exists():
-                singular, plural = self.strings.not_captured
-                text = (singular if variant.gpus == 1 else plural).format(gpus=variant.gpus)
+            if variant.device != "cpu" and ref.missing:
+                key = "snippet.not_captured_one" if variant.gpus == 1 else "snippet.not_captured_many"
+                text = self.words[key].format(gpus=variant.gpus)
             else:
-                text = self.strings.unavailable
+                text = self.words["snippet.unavailable"]
             panel += nodes.paragraph(text, text, classes=["vs-notice"])
             return panel
         shown.append(record)
@@ -201,35 +146,22 @@ class SnippetDirective(SphinxDirective):
         if len(record.ranks) == 1:
             panel += code_block(record.ranks[0], "text", ["vs-output"])
             return panel
-        panel += rank_tabs([(self.strings.rank.format(rank=rank), stdout)
+        panel += rank_tabs([(self.words["output.rank"].format(rank=rank), stdout)
                             for rank, stdout in enumerate(record.ranks)])
         return panel
 
-    def _record(self, spec: Spec, variant: Variant, options: Options) -> Record | None:
-        """The variant's record, or ``None`` after warning (or when CUDA was never captured)."""
-        path = spec.record_path(variant)
-        cuda = variant.device != "cpu"
-        self.env.note_dependency(str(path))
-        if cuda and not path.exists() and not options.verified_snippets_require_all:
-            return None
-        try:
-            record = snippets.read_record(path)
-        except SpecError as exc:
-            where = f" on a machine with {variant.gpus} GPU(s)" if cuda else ""
-            if cuda and path.exists():
-                where += f", or delete {path.name} so the page shows 'not captured yet'"
-            self._warn(f"snippet {spec.path.name!r}, variant {variant.id}: {exc}{where}", "record")
-            return None
-        reason = snippets.stale_reason(spec, record)
-        if reason is not None:
-            fix = f"run '{snippets.FIX_COMMAND}'"
-            if cuda:
-                fix = (f"re-run '{snippets.FIX_COMMAND}' on a machine with {variant.gpus} "
-                       f"GPU(s), or delete {path.name} so the page shows 'not captured yet'")
-            self._warn(f"snippet {spec.path.name!r}, variant {variant.id}: {path.name} is stale "
-                       f"({reason}); fix: {fix}", "stale")
-            return None
-        return record
+    def _record(self, ref: Resolved, options: Options) -> Record | None:
+        """The variant's current record, or ``None`` after warning (or when a GPU variant was
+        never captured: the page says "not captured yet")."""
+        self.env.note_dependency(str(ref.record_path))
+        cuda = ref.variant.device != "cpu"
+        if ref.problem is None or (cuda and ref.missing and not options.verified_snippets_require_all):
+            return ref.record
+        message = f"snippet {ref.spec.path.name!r}, variant {ref.variant.id}: {ref.problem}"
+        if cuda and ref.record_path.exists():
+            message += f", or delete {ref.record_path.name} so the page shows 'not captured yet'"
+        self._warn(message, _SUBTYPES[ref.problem.kind])
+        return None
 
     def _compat(self, spec: Spec, variant: Variant, record: Record) -> nodes.container:
         """The line that says on which torch releases this variant prints the same."""
@@ -237,19 +169,20 @@ class SnippetDirective(SphinxDirective):
         for run in runs:
             self.env.note_dependency(str(run.path))
         found = compat_notes.panel_outcomes(runs, spec, variant, record, Path(self.config.verified_snippets_root))
-        return compat_notes.compat_line(found, compat_notes.strings_for(self.config.language))
+        return compat_notes.compat_line(found, self.words)
 
     def _provenance(self, record: Record) -> nodes.paragraph:
         """Where the output came from: torch version, backend, device, world size, and for a GPU
         variant the GPUs (model, how many, driver, CUDA, NCCL) its record names."""
-        form = self.strings.provenance_single
+        form = self.words["snippet.provenance_single"]
         if record.backend is not None or record.world_size > 1:
-            form = self.strings.provenance
+            form = self.words["snippet.provenance"]
         text = form.format(torch=record.torch, backend=record.backend, device=record.device,
                            world_size=record.world_size)
         if record.device != "cpu":
             gpu = record.gpu
-            text += " · " + (self.strings.gpu.format(**dataclasses.asdict(gpu)) if gpu else self.strings.gpu_unnamed)
+            text += " · " + (self.words["snippet.gpu"].format(**dataclasses.asdict(gpu)) if gpu
+                             else self.words["snippet.gpu_unnamed"])
         return nodes.paragraph(text, text, classes=["vs-provenance"])
 
 
@@ -267,11 +200,6 @@ def _resolve_root(app: Sphinx, config: object) -> None:
     config.verified_snippets_root = str(Path(app.confdir, config.verified_snippets_root))
 
 
-def _add_static_path(app: Sphinx) -> None:
-    if str(STATIC_DIR) not in app.config.html_static_path:
-        app.config.html_static_path.append(str(STATIC_DIR))
-
-
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the directives, the configuration values of :class:`Options` and the assets."""
     hints = typing.get_type_hints(Options)
@@ -281,7 +209,7 @@ def setup(app: Sphinx) -> dict[str, typing.Any]:
     app.add_directive("snippet", SnippetDirective)
     app.add_directive("signature", SignatureDirective)
     app.connect("config-inited", _resolve_root)
-    app.connect("builder-inited", _add_static_path)
+    app.connect("builder-inited", add_static_path)
     app.add_css_file("verified_snippets.css")
     app.add_js_file("verified_snippets.js")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 from refsite import snippets
+from refsite.snippets import references
 from ranktest import Forkserver, RunResult
 from ranktest.exitcheck import startup_env
 from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
@@ -70,13 +71,14 @@ def device_record_problems(root: Path) -> list[str]:
         spec = snippets.read_spec(path)
         for variant in spec.variants:
             reference = spec.reference(variant)
-            if reference is None or not spec.record_path(variant).exists():
+            own = references.record_of(spec, variant)
+            if reference is None or own.missing:
                 continue
-            own = snippets.read_record(spec.record_path(variant))
-            want = snippets.read_record(spec.record_path(reference))
-            diffs = snippets.output_diff(want, own.ranks, spec.record_path(reference).name)
+            want = references.record_of(spec, reference)
+            diffs = snippets.output_diff(want.current(stale_ok=True), own.current(stale_ok=True).ranks,
+                                         want.record_path.name)
             if diffs:
-                problems.append(f"{spec.record_path(variant)}: 'Output: same on all devices', but it differs "
+                problems.append(f"{own.record_path}: 'Output: same on all devices', but it differs "
                                 f"from the {reference.id} record:\n" + "\n".join(diffs))
     return problems
 
@@ -116,16 +118,14 @@ def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: st
 def record_problem(spec: snippets.Spec, variant: snippets.Variant, stdouts: tuple[str, ...],
                    label: str, target: str) -> str | None:
     """Why ``stdouts`` do not match the variant's record (changed, stale, missing, unparsable)."""
-    path = spec.record_path(variant)
-    try:
-        record = snippets.read_record(path)
-    except snippets.SpecError as exc:
-        return str(exc)
-    diffs = snippets.output_diff(record, stdouts, path.name)
+    found = references.record_of(spec, variant)
+    if found.record is None:
+        return str(found.problem)
+    diffs = snippets.output_diff(found.record, stdouts, found.record_path.name)
     if diffs:
         return f"{label}: output changed; {fix_hint(target)}\n" + "\n".join(diffs)
-    if stale := snippets.stale_reason(spec, record):
-        return f"{path}: stale: {stale}; {fix_hint(target)}"
+    if found.stale:
+        return f"{found.record_path}: stale: {found.stale}; {fix_hint(target)}"
     return None
 
 
