@@ -141,7 +141,9 @@ def add_page_stamp(app: Sphinx, doctree: nodes.document) -> None:
 
 class CompatTableDirective(SphinxDirective):
     """``{compat-table} AREA``: every CPU variant of the snippets under AREA, one column per
-    release measured, each cell the variant's result on that release."""
+    release measured, each cell the variant's result on that release: the pinned release
+    (where every record is verified) first, then the others newest first, so the releases a
+    reader most likely runs are in view without scrolling sideways."""
 
     required_arguments = 1
 
@@ -149,7 +151,7 @@ class CompatTableDirective(SphinxDirective):
         root = Path(self.config.verified_snippets_root).resolve()
         folder = Path(self.config.verified_snippets_compat_dir)
         words = page_words(self)
-        runs = [run for run in runs_in(folder) if run.installed]
+        runs = [run for run in runs_in(folder) if run.installed][::-1]  # newest first
         for run in runs:
             self.env.note_dependency(str(run.path))
         releases = [compat_results.short_release(run.torch) for run in runs]
@@ -176,10 +178,10 @@ class CompatTableDirective(SphinxDirective):
                     cells.append("–" if outcome is None else
                                  {SAME: "✓", DIFFERS: "Δ", FAILS: "✗"}[outcome.result])
                 pins.add(compat_results.short_release(record.torch))
-                rows.append([f"{rel} [{variant.id}]", *cells, "✓"])
+                rows.append([f"{rel} [{variant.id}]", "✓", *cells])
         if not rows:
             return []
-        header = [words["compat.table_example"], *releases, " / ".join(sorted(pins))]
+        header = [words["compat.table_example"], " / ".join(sorted(pins)), *releases]
         table = nodes.table(classes=["vs-compat-table"])
         group = nodes.tgroup(cols=len(header))
         table += group

@@ -1,0 +1,128 @@
+"""The site at a laptop's 1280 x 800, the width readers most often have (issue 41): two ranks'
+outputs side by side, code blocks that fit (signatures wrap), the releases tables with their
+header and newest releases in view, and pages that load what they use only. Each check is a
+script measured in the DOM, and each is shown to fail on a planted regression (a narrowed
+article, code that may not wrap, an extra megabyte)."""
+
+from __future__ import annotations
+
+import pytest
+
+from refsite.languages import LANGUAGES
+from tests.browser.browser_support import WebDriver, screen, screenshot, visit
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = 1280
+#: Pages with many code blocks and two-rank outputs.
+PAGES = ("distributed/collectives.html", "sharded/fsdp2.html")
+#: The most of a page's code blocks that may scroll sideways at 1280 px: sources with lines over
+#: 93 characters and outputs that print wide lines (before: 32 of 71 on collectives, 44 of 66 on
+#: the Chinese fsdp2 page).
+CLIPPED_SHARE = 0.25
+#: What distributed/collectives may load, uncompressed: its HTML (about 250 KB: 15 examples, 30
+#: outputs), the theme's stylesheet (380 KB, with the icon font's rules) and icon font (115 KB),
+#: its scripts (about 110 KB). Before: 2.9 MB (1.5 MB of fontawesome.js, 390 KB of search index).
+BYTES_BUDGET = 1_000_000
+
+#: Rank blocks of two ranks whose panels do not share a row, and their lines cut off.
+STACKED = """
+const out = [];
+for (const block of document.querySelectorAll('.vs-ranks-columns.vs-ranks-2')) {
+  if (!block.offsetParent || block.classList.contains('vs-as-tabs')) continue;
+  const panels = [...block.querySelectorAll(':scope > .vs-tab-panel')].filter(p => !p.hidden);
+  const tops = panels.map(p => Math.round(p.getBoundingClientRect().top));
+  const cut = [...block.querySelectorAll('pre')].filter(p => p.scrollWidth > p.clientWidth + 1).length;
+  if (new Set(tops).size !== 1 || cut) out.push(`${panels.length} panels at ${tops}, ${cut} cut`);
+}
+return [document.querySelectorAll('.vs-ranks-columns.vs-ranks-2').length, out];
+"""
+#: Code blocks shown, those that scroll sideways, and clipped signatures.
+CLIPPED = """
+const pres = [...document.querySelectorAll('.bd-article pre')].filter(p => p.offsetParent);
+const wide = pres.filter(p => p.scrollWidth > p.clientWidth + 1);
+return [pres.length, wide.length, wide.filter(p => p.closest('.vs-signature')).length];
+"""
+#: Bytes the page loaded: the document and every resource, uncompressed.
+LOADED = """
+const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')];
+return entries.reduce((sum, e) => sum + (e.decodedBodySize || 0), 0);
+"""
+
+
+def narrowed(browser: WebDriver) -> None:
+    """A planted regression: the article 600 px wide, code not allowed to wrap."""
+    browser.execute_script("""
+      const style = document.createElement('style');
+      style.textContent = '.bd-article-container { max-width: 600px !important; } pre { white-space: pre !important; }';
+      document.head.appendChild(style);""")
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_two_ranks_share_a_row_on_a_laptop(browser: WebDriver, base_url: str, lang: str) -> None:
+    with screen(browser, LAPTOP):
+        visit(browser, f"{base_url}{lang}/distributed/collectives.html")
+        screenshot(browser, f"{lang}-collectives-1280-top")
+        blocks, stacked = browser.execute_script(STACKED)
+        assert blocks >= 5 and stacked == [], stacked
+        narrowed(browser)
+        assert len(browser.execute_script(STACKED)[1]) == blocks  # the planted regression is seen
+
+
+@pytest.mark.parametrize("page", PAGES)
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_code_blocks_fit_a_laptop(browser: WebDriver, base_url: str, lang: str, page: str) -> None:
+    with screen(browser, LAPTOP):
+        visit(browser, f"{base_url}{lang}/{page}")
+        shown, wide, signatures = browser.execute_script(CLIPPED)
+        assert shown > 40 and wide <= CLIPPED_SHARE * shown and signatures == 0, (shown, wide, signatures)
+        narrowed(browser)
+        shown, wide, _ = browser.execute_script(CLIPPED)
+        assert wide > CLIPPED_SHARE * shown  # the planted regression is seen
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_releases_table_keeps_its_header_and_newest_releases_in_view(browser: WebDriver, base_url: str,
+                                                                       lang: str) -> None:
+    with screen(browser, LAPTOP):
+        visit(browser, f"{base_url}{lang}/reference/releases.html")
+        heads = browser.execute_script("""
+          const table = document.querySelector('table.vs-compat-table');
+          table.scrollIntoView();
+          return [...table.querySelectorAll('thead th')].slice(0, 3).map(th => [th.textContent.trim(),
+                  th.getBoundingClientRect().right <= window.innerWidth]);""")
+        # the example, the pinned release, the newest other release: all in view on load
+        assert [in_view for _, in_view in heads] == [True, True, True], heads
+        releases = [text for text, _ in heads[1:]]
+        assert releases == sorted(releases, key=lambda r: [int(x) for x in r.split(" / ")[0].split(".")],
+                                  reverse=True), releases
+        stuck = browser.execute_script("""
+          const box = document.querySelector('table.vs-compat-table').parentElement;
+          box.scrollTop = 600;
+          const th = box.querySelector('thead th');
+          return [box.scrollTop > 0, Math.round(th.getBoundingClientRect().top - box.getBoundingClientRect().top)];""")
+        screenshot(browser, f"{lang}-releases-1280-scrolled")
+        assert stuck == [True, 0], stuck  # scrolled inside its box, the header row stays on top
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_a_page_loads_what_it_uses_only(browser: WebDriver, base_url: str, lang: str) -> None:
+    with screen(browser, LAPTOP):
+        visit(browser, f"{base_url}{lang}/distributed/collectives.html")
+        loaded = browser.execute_script(LOADED)
+        names = browser.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop().split('?')[0])")
+        assert "fontawesome.js" not in names and "searchindex.js" not in names, names
+        assert loaded <= BYTES_BUDGET, f"{loaded} bytes: {names}"
+        # An oversized page is seen: the same page with the icon script back.
+        browser.execute_async_script("""
+          const done = arguments[arguments.length - 1];
+          const s = document.createElement('script');
+          s.src = '../_static/scripts/fontawesome.js'; s.onload = s.onerror = () => done();
+          document.head.appendChild(s);""")
+        assert browser.execute_script(LOADED) > BYTES_BUDGET
+        # The search page still finds: it loads the index itself.
+        visit(browser, f"{base_url}{lang}/search.html?q=all_reduce")
+        names = browser.execute_script(
+            "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop().split('?')[0])")
+        assert "searchindex.js" in names, names
