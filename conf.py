@@ -98,6 +98,9 @@ html_theme_options = {
 html_favicon = str(STATIC / "favicon.svg")
 html_copy_source = True
 html_show_sourcelink = False
+# The Python module index would list the tooling's modules only (torch's are not documented
+# here): only the tooling's own index is built (refsite.sphinxext.tooling_index).
+html_domain_indices = ["py-toolingindex"]
 if TREE == "zh":
     # Keep the project's terms (集合通信, 进程组, ...) whole in the search index.
     html_search_options = {"dict": str(JIEBA_USERDICT)}

@@ -126,3 +126,20 @@ def test_a_page_loads_what_it_uses_only(browser: WebDriver, base_url: str, lang:
         names = browser.execute_script(
             "return performance.getEntriesByType('resource').map(e => e.name.split('/').pop().split('?')[0])")
         assert "searchindex.js" in names, names
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_the_tooling_is_out_of_the_readers_navigation(site, lang: str) -> None:
+    from bs4 import BeautifulSoup
+
+    # No Python module index (it would list the tooling's modules only); the tooling's own index stays.
+    assert not (site / lang / "py-modindex.html").exists() and (site / lang / "py-toolingindex.html").exists()
+    soup = BeautifulSoup((site / lang / "index.html").read_text(encoding="utf-8"), "html.parser")
+    nav = soup.select_one(".bd-sidebar-primary")
+    captions = [c.get_text(strip=True) for c in nav.select("p.caption")]
+    assert captions[-1] == {"en": "For contributors", "zh": "面向贡献者"}[lang], captions
+    # every link to the tooling's pages is in that last section
+    sections = nav.select("p.caption + ul")
+    tooling = [[a["href"] for a in ul.select("a") if "apidocs/" in a["href"] or "reference/index" in a["href"]]
+               for ul in sections]
+    assert all(not links for links in tooling[:-1]) and tooling[-1], tooling
