@@ -84,6 +84,29 @@ def test_cuda_variant_without_record_says_not_captured(app: SphinxTestApp) -> No
     assert warnings(app) == []
     notices = [n.get_text() for n in html(app).select("div.vs-variant p.vs-notice")]
     assert notices == ["needs 1 GPU; not captured yet", "needs 2 GPUs; not captured yet"]
+    # Beside each: what its output is expected to be (neither example declares "same on all
+    # devices"); no GPU-runners page in this project, so no link to it.
+    notes = [n.get_text() for n in html(app).select("div.vs-variant p.vs-gpu-note")]
+    assert notes == ["Its output may differ from the CPU variant’s (device names, floating-point results), "
+                     "so it is shown once it has been captured on GPUs. "] * 2
+
+
+@pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-not-captured-same")
+def test_a_gpu_variant_not_captured_says_what_to_expect_and_links_how_to_capture_it(app: SphinxTestApp) -> None:
+    pair = app.srcdir / "snippets" / "pair.py"
+    pair.write_text(pair.read_text().replace("Variants: gloo-cpu, nccl-cuda\n",
+                                             "Variants: gloo-cpu, nccl-cuda\nOutput: same on all devices\n"))
+    (app.srcdir / "distributed").mkdir()
+    (app.srcdir / "distributed" / "gpu_runners.md").write_text(
+        "---\norphan: true\n---\n(gpu-runners)=\n# GPU runners\n\n(gpu-runners-commands)=\n## Commands\n")
+    record_all_cpu(app.srcdir / "snippets")
+    app.build()
+    assert warnings(app) == []
+    note = html(app).select("div.vs-snippet")[1].select_one("div.vs-variant p.vs-gpu-note")
+    assert note.get_text() == ("Once captured, its output should equal the gloo-cpu-2 record: the example "
+                               "declares “Output: same on all devices”. How to capture it on a GPU "
+                               "machine or a Slurm cluster")
+    assert note.select_one("a")["href"] == "distributed/gpu_runners.html#gpu-runners-commands"
 
 
 @pytest.mark.sphinx("html", testroot="snippet", srcdir="snippet-cuda-recorded")

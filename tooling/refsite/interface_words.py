@@ -33,6 +33,16 @@ WORDS: dict[str, dict[str, str]] = {
     "snippet.not_captured_one": {"en": "needs 1 GPU; not captured yet", "zh": "需要 1 块 GPU，尚未录制输出"},
     "snippet.not_captured_many": {"en": "needs {gpus} GPUs; not captured yet",
                                   "zh": "需要 {gpus} 块 GPU，尚未录制输出"},
+    # Beside "not captured yet": what the GPU variant is expected to print, and how to capture it.
+    "snippet.gpu_same": {"en": "Once captured, its output should equal the {cpu} record: the example declares "
+                               "\"Output: same on all devices\".",
+                         "zh": "录制后，它的输出应与 {cpu} 变体的录制结果相同：示例头部声明了"
+                               "“Output: same on all devices”。"},
+    "snippet.gpu_may_differ": {"en": "Its output may differ from the CPU variant's (device names, floating-point "
+                                     "results), so it is shown once it has been captured on GPUs.",
+                               "zh": "它的输出可能与 CPU 变体不同（设备名称、浮点结果），所以要在 GPU 上录制之后才会显示。"},
+    "snippet.gpu_capture": {"en": "How to capture it on a GPU machine or a Slurm cluster",
+                            "zh": "如何在 GPU 机器或 Slurm 集群上录制"},
     "snippet.unavailable": {"en": "No verified output to show (the build reported why).",
                             "zh": "暂无经过验证的输出（原因见构建日志）。"},
     # One rank's tab, in a snippet block and a cluster record.

@@ -33,6 +33,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from refsite import __version__, snippets
 from refsite.snippets import Record, Resolved, Spec, Variant, references
@@ -49,6 +50,10 @@ _SUBTYPES = {"syntax": "missing", "no-snippet": "missing", "header": "header", "
              "no-record": "record", "unreadable": "record", "stale": "stale"}
 #: ``copybutton_selector`` that gives copy buttons to sources and commands, not to outputs.
 COPYBUTTON_SELECTOR = "div.vs-source div.highlight pre, div.vs-command div.highlight pre"
+
+
+#: The page that says how to capture GPU variants, and its section on the commands.
+GPU_RUNNERS_PAGE, GPU_RUNNERS_ANCHOR = "distributed/gpu_runners", "gpu-runners-commands"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,8 +140,10 @@ class SnippetDirective(SphinxDirective):
             if variant.device != "cpu" and ref.missing:
                 key = "snippet.not_captured_one" if variant.gpus == 1 else "snippet.not_captured_many"
                 text = self.words[key].format(gpus=variant.gpus)
-            else:
-                text = self.words["snippet.unavailable"]
+                panel += nodes.paragraph(text, text, classes=["vs-notice"])
+                panel += self._gpu_note(ref)
+                return panel
+            text = self.words["snippet.unavailable"]
             panel += nodes.paragraph(text, text, classes=["vs-notice"])
             return panel
         shown.append(record)
@@ -149,6 +156,20 @@ class SnippetDirective(SphinxDirective):
         panel += rank_tabs([(self.words["output.rank"].format(rank=rank), stdout)
                             for rank, stdout in enumerate(record.ranks)])
         return panel
+
+    def _gpu_note(self, ref: Resolved) -> nodes.paragraph:
+        """Beside "not captured yet": whether the output should equal a CPU record (the header's
+        ``Output: same on all devices``), and a link to how to capture it (the GPU-runners page)."""
+        cpu = ref.spec.reference(ref.variant)
+        text = (self.words["snippet.gpu_same"].format(cpu=cpu.id) if cpu is not None
+                else self.words["snippet.gpu_may_differ"])
+        note = nodes.paragraph("", text + " ", classes=["vs-gpu-note"])
+        if GPU_RUNNERS_PAGE in self.env.found_docs:
+            suffix = self.config.html_link_suffix or ".html"  # HTML only, as the whole site
+            uri = relative_uri(self.env.docname + suffix, GPU_RUNNERS_PAGE + suffix)
+            label = self.words["snippet.gpu_capture"]
+            note += nodes.reference(label, label, refuri=f"{uri}#{GPU_RUNNERS_ANCHOR}", internal=True)
+        return note
 
     def _record(self, ref: Resolved, options: Options) -> Record | None:
         """The variant's current record, or ``None`` after warning (or when a GPU variant was
