@@ -14,6 +14,7 @@ from sphinx.errors import ConfigError
 
 from refsite.languages import LANGUAGES
 from refsite.sphinxext import JIEBA_USERDICT, STATIC, TEMPLATES
+from refsite.sphinxext.chrome import compile_catalogs
 from refsite.sphinxext.verified_snippets import COPYBUTTON_SELECTOR
 
 ROOT = Path(__file__).resolve().parent
@@ -46,6 +47,7 @@ extensions = [
     "refsite.sphinxext.compat_roles",
     "refsite.sphinxext.lang_switch",
     "refsite.sphinxext.zh_search",
+    "refsite.sphinxext.chrome",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
@@ -56,6 +58,10 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(pathlib|collections|typing|subprocess|os|io|re|dataclasses|types)(\..*)?"),
     (r"py:.*", r"(docutils|sphinx|torch|pytest|_pytest)(\..*)?"),
 ]
+
+# The theme's own strings in the page's language: the site's catalogs, compiled outside the
+# sources (Sphinx reads locale_dirs before the theme's catalogs; refsite.sphinxext.chrome).
+locale_dirs = [str(compile_catalogs(ROOT / "_build" / "locale"))]
 
 # MyST
 myst_enable_extensions = ["colon_fence", "deflist"]

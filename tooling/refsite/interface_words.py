@@ -45,6 +45,10 @@ WORDS: dict[str, dict[str, str]] = {
                             "zh": "如何在 GPU 机器或 Slurm 集群上录制"},
     "snippet.unavailable": {"en": "No verified output to show (the build reported why).",
                             "zh": "暂无经过验证的输出（原因见构建日志）。"},
+    # The theme's own interface where it takes no translation (refsite.sphinxext.chrome).
+    "chrome.search": {"en": "Search...", "zh": "搜索…"},
+    "chrome.toggle_primary": {"en": "Toggle primary sidebar", "zh": "显示或隐藏导航栏"},
+    "chrome.toggle_secondary": {"en": "Toggle secondary sidebar", "zh": "显示或隐藏本页目录"},
     # One rank's tab, in a snippet block and a cluster record.
     "output.rank": {"en": "rank {rank}", "zh": "rank {rank}"},
 
@@ -55,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
     "compat.fails": {"en": "fails on {span}: ", "zh": "{span} 运行失败："},
     "compat.joiner": {"en": "; ", "zh": "；"},
     "compat.diff_summary": {"en": "diff on torch {release}", "zh": "torch {release} 上的差异"},
+    "compat.error_summary": {"en": "the whole errors on torch {span}", "zh": "torch {span} 上的完整错误信息"},
     "compat.no_results": {
         "en": "No results on older torch releases yet: this example or its record changed after the last make compat.",
         "zh": "尚无旧版 torch 上的结果：上次 make compat 之后，这个示例或它的记录有改动。"},

@@ -1,0 +1,52 @@
+"""The Chinese pages' own interface is Chinese too (issue 41, item 6): the search field, the
+sidebar toggles, the colour-mode switcher, the header's tooltips and the footer; a font stack that
+names the common CJK fonts; search previews that start from the page's content. The English
+pages show the English strings, so the check finds them where they are (it can fail)."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+
+from tests.browser.browser_support import WebDriver, search, visit
+
+pytestmark = pytest.mark.browser
+
+#: The theme's English strings, as a reader meets them (text, titles, placeholders, labels).
+ENGLISH = ("Search...", "Color mode", "System Settings", "Toggle primary sidebar", "Toggle secondary sidebar",
+           "Print to PDF", "Copyright", "Light", "Dark")
+CHROME = """
+const found = [];
+for (const e of document.querySelectorAll('.bd-header, .bd-header-article, .bd-footer-content, .bd-sidebar-primary .bd-search, .theme-switch-container')) {
+  found.push(e.textContent);
+  for (const el of e.querySelectorAll('*')) for (const a of ['title', 'placeholder', 'aria-label', 'data-bs-title'])
+    if (el.getAttribute(a)) found.push(el.getAttribute(a));
+}
+return found.join('\\n');
+"""
+
+
+def chrome_english(browser: WebDriver, url: str) -> list[str]:
+    visit(browser, url)
+    text = browser.execute_script(CHROME)
+    return [word for word in ENGLISH if word in text]
+
+
+def test_the_chinese_chrome_is_chinese(browser: WebDriver, base_url: str) -> None:
+    assert chrome_english(browser, f"{base_url}zh/distributed/collectives.html") == []
+    assert browser.execute_script("return document.querySelector('input[type=search]').placeholder") == "搜索…"
+    assert "版权所有" in browser.execute_script("return document.querySelector('.bd-footer-content').textContent")
+    fonts = browser.execute_script("return getComputedStyle(document.body).fontFamily")
+    assert "PingFang SC" in fonts and "Noto Sans CJK SC" in fonts, fonts
+    # the English page keeps its English strings: the check sees them
+    assert set(chrome_english(browser, f"{base_url}en/distributed/collectives.html")) >= {
+        "Search...", "Color mode", "System Settings", "Toggle primary sidebar"}
+
+
+def test_search_previews_start_from_the_content(browser: WebDriver, base_url: str) -> None:
+    search(browser, f"{base_url}zh/search.html?q={urllib.parse.quote('张量')}")
+    previews = browser.execute_script(
+        "return [...document.querySelectorAll('#search-results ul.search li p.context')].map(p => p.textContent)")
+    assert len(previews) >= 5
+    assert not any(word in preview for preview in previews for word in ("跟随系统", "System Settings", "浅色")), previews
