@@ -176,3 +176,32 @@ def test_the_one_writer_round_trips_and_refuses_what_the_reader_would(tmp_path: 
         with pytest.raises(ValueError, match=message):
             compat_results.write_run(tmp_path / "other.json", _file(**bad))
         assert not (tmp_path / "other.json").exists()
+
+
+def test_a_long_error_is_cut_on_the_line_and_folded_whole_below_it() -> None:
+    from docutils import nodes
+
+    message = "module 'torch' has no attribute 'accelerator', " * 6
+    found = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "AttributeError", message),
+             compat_results.Outcome("2.15.0", compat_results.SAME)]
+    text = compat_notes.line_text(found, words("en"))
+    error = text.split("fails on 2.4: ", 1)[1]
+    assert error.endswith("…") and len(error) == compat_notes.ERROR_CHARS, error
+    assert line_problems(text, {"2.4": f"fails: AttributeError: {message}", "2.15": "same"}) == []
+    box = compat_notes.compat_line(found, words("zh"))
+    folded = [b.astext() for b in box.findall(nodes.literal_block)]
+    assert folded == [f"torch 2.4: AttributeError: {message}"]
+    assert "torch 2.4 上的完整错误信息" in box.astext()
+    # failures of one type over several releases: one part, the newest message cut, each folded
+    moved = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "RuntimeError", "pair.cc:525 closed"),
+             compat_results.Outcome("2.5.1", compat_results.FAILS, (), "RuntimeError", "pair.cc:534 closed"),
+             compat_results.Outcome("2.15.0", compat_results.SAME)]
+    assert compat_notes.line_text(moved, words("en")) == (
+        "Same output on torch 2.15; fails on 2.4–2.5: RuntimeError: pair.cc:534 closed…")
+    assert [b.astext() for b in compat_notes.compat_line(moved, words("en")).findall(nodes.literal_block)] == [
+        "torch 2.5: RuntimeError: pair.cc:534 closed\ntorch 2.4: RuntimeError: pair.cc:525 closed"]
+    # a short one is shown whole (and folded as every failure is); an older failure by its type
+    short = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "ImportError", "no fully_shard"),
+             compat_results.Outcome("2.5.1", compat_results.FAILS, (), "TypeError", "missing 'input_args'")]
+    assert compat_notes.line_text(short, words("en")) == (
+        "fails on 2.5: TypeError: missing 'input_args'; fails on 2.4: ImportError: …")

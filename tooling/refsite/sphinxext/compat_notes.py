@@ -60,7 +60,7 @@ def line_parts(found: list[Outcome] | None, words: Words) -> list[tuple[str, str
     if found is None:
         return [(words["compat.no_results"], "")]
     parts = []
-    for label, group in reversed(compat_results.groups(found)):
+    for label, group in reversed(line_groups(found)):
         span = compat_results.span(group)
         if label == compat_results.UNMEASURED:
             continue
@@ -69,9 +69,48 @@ def line_parts(found: list[Outcome] | None, words: Words) -> list[tuple[str, str
         elif label == DIFFERS:
             parts.append((words["compat.differs"].format(span=span), ""))
         else:
-            error = f"{group[0].error_type}: {group[0].error}" if group[0].error else group[0].error_type
-            parts.append((words["compat.fails"].format(span=span), error))
+            # the newest failure with its message, older ones by their type (all folded whole)
+            shown = shown_error(group) if not any(error for _, error in parts) else f"{group[-1].error_type}: …"
+            parts.append((words["compat.fails"].format(span=span), shown))
     return parts
+
+
+#: The most characters of an error a compat line shows; the whole errors are folded below it.
+ERROR_CHARS = 80
+
+
+def line_groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
+    """Consecutive releases with the same result, failures grouped by their exception type (the
+    messages of one failure often differ by a C++ line, a port or a path from release to
+    release); an unmeasured release is a group of its own."""
+    grouped: list[tuple[str, list[Outcome]]] = []
+    for outcome in found:
+        label = outcome.result if outcome.result != FAILS else f"{FAILS}:{outcome.error_type}"
+        if grouped and grouped[-1][0] == label:
+            grouped[-1][1].append(outcome)
+        else:
+            grouped.append((label, [outcome]))
+    return grouped
+
+
+def full_error(outcome: Outcome) -> str:
+    return f"{outcome.error_type}: {outcome.error}" if outcome.error else outcome.error_type
+
+
+def shown_error(group: list[Outcome]) -> str:
+    """The error a line shows for a group of failures: the newest release's, whole when it is
+    short and every release of the group failed with it, otherwise cut and ending in "…"."""
+    newest = full_error(group[-1])
+    if len(newest) <= ERROR_CHARS and all(full_error(o) == newest for o in group):
+        return newest
+    return newest[:ERROR_CHARS - 1].rstrip() + "…"
+
+
+def folded_errors(group: list[Outcome]) -> str:
+    """Every release's whole error of a failure group, newest first ("" for other groups)."""
+    if group[-1].result != FAILS:
+        return ""
+    return "\n".join(f"torch {compat_results.short_release(o.release)}: {full_error(o)}" for o in reversed(group))
 
 
 def line_text(found: list[Outcome] | None, words: Words) -> str:
@@ -88,6 +127,12 @@ def compat_line(found: list[Outcome] | None, words: Words) -> nodes.container:
         if error:
             line += nodes.literal(error, error)
     box += line
+    for _, group in reversed(line_groups(found or [])):
+        if errors := folded_errors(group):  # the whole errors, folded
+            summary = words["compat.error_summary"].format(span=compat_results.span(group))
+            box += nodes.raw("", f'<details class="vs-compat-diff"><summary>{summary}</summary>', format="html")
+            box += nodes.literal_block(errors, errors, classes=["vs-compat-diff-text"])
+            box += nodes.raw("", "</details>", format="html")
     for outcome in found or ():
         if outcome.result == DIFFERS:
             summary = words["compat.diff_summary"].format(release=compat_results.short_release(outcome.release))
