@@ -109,8 +109,8 @@ def test_the_tooling_is_indexed_apart(site: Path, lang: str, title: str) -> None
 
 CAPTIONS = {
     "en": ["Tensors", "Training", "Data parallel", "torch.distributed", "Sharded training",
-           "Debugging", "Testing and GPU runners", "Reference"],
-    "zh": ["张量", "训练", "数据并行", "torch.distributed", "分片训练", "调试", "测试与 GPU 运行器", "参考"],
+           "Debugging", "Testing and GPU runners", "Reference", "For contributors"],
+    "zh": ["张量", "训练", "数据并行", "torch.distributed", "分片训练", "调试", "测试与 GPU 运行器", "参考", "面向贡献者"],
 }
 
 

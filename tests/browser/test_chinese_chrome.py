@@ -23,6 +23,7 @@ for (const e of document.querySelectorAll('.bd-header, .bd-header-article, .bd-f
   for (const el of e.querySelectorAll('*')) for (const a of ['title', 'placeholder', 'aria-label', 'data-bs-title'])
     if (el.getAttribute(a)) found.push(el.getAttribute(a));
 }
+for (const input of document.querySelectorAll('input[type=search]')) found.push(input.placeholder);
 return found.join('\\n');
 """
 
