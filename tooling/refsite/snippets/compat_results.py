@@ -190,12 +190,14 @@ def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
     return sorted(found, key=lambda o: release_key(o.release))
 
 
-def groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
-    """Consecutive releases with the same result (and, for failures, the same error), in order;
-    an :data:`UNMEASURED` release is a group of its own, so no span reaches over it."""
+def groups(found: list[Outcome], *, same_message: bool = True) -> list[tuple[str, list[Outcome]]]:
+    """Consecutive releases with the same result (and, for failures, the same error: its type
+    and, with ``same_message``, its message), in order; an :data:`UNMEASURED` release is a group
+    of its own, so no span reaches over it."""
     grouped: list[tuple[str, list[Outcome]]] = []
     for outcome in found:
-        label = outcome.result if outcome.result != FAILS else f"{FAILS}:{outcome.error_type}:{outcome.error}"
+        error = f"{outcome.error_type}:{outcome.error}" if same_message else outcome.error_type
+        label = outcome.result if outcome.result != FAILS else f"{FAILS}:{error}"
         if grouped and grouped[-1][0] == label:
             grouped[-1][1].append(outcome)
         else:

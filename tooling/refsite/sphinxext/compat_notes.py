@@ -83,14 +83,7 @@ def line_groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
     """Consecutive releases with the same result, failures grouped by their exception type (the
     messages of one failure often differ by a C++ line, a port or a path from release to
     release); an unmeasured release is a group of its own."""
-    grouped: list[tuple[str, list[Outcome]]] = []
-    for outcome in found:
-        label = outcome.result if outcome.result != FAILS else f"{FAILS}:{outcome.error_type}"
-        if grouped and grouped[-1][0] == label:
-            grouped[-1][1].append(outcome)
-        else:
-            grouped.append((label, [outcome]))
-    return grouped
+    return compat_results.groups(found, same_message=False)
 
 
 def full_error(outcome: Outcome) -> str:
