@@ -66,6 +66,11 @@ SCENARIOS: dict[str, Scenario] = {
     "link_down": Scenario("train_steps.py on 2 hosts x 2 ranks (static rendezvous); after step 2 node1's "
                           "link goes down (its switch port), and stays down", (_STEPS,),
                           "cluster_fault_scenarios:link_down"),
+    "c10d_link_down": Scenario("train_steps.py on 2 hosts x 2 ranks with the c10d rendezvous (node0 hosts its "
+                               "store); after step 2 node1's link goes down and stays down; as torch ships "
+                               "it, then with read_timeout=10, join_timeout=30, close_timeout=10 and "
+                               "heartbeat_timeout=5 in --rdzv-conf, then with net.ipv4.tcp_retries2=8 on "
+                               "the hosts", (_STEPS,), "cluster_fault_scenarios:c10d_link_down"),
     "socket_ifname": Scenario("train.py on hosts sharing one host name, with GLOO_SOCKET_IFNAME=eth0 (the "
                               "hosts' interface), then GLOO_SOCKET_IFNAME=eth1 (an interface they lack)",
                               (_TRAIN,), "cluster_fault_scenarios:socket_ifname"),

@@ -1,6 +1,6 @@
 """The fault scenarios of ``measure_cluster``: a node killed mid-training, a link taken down
-mid-collective, ``GLOO_SOCKET_IFNAME`` right and wrong, the c10d launch on hosts that share
-one host name and its three fixes, on a 2-host virtual cluster
+mid-collective (static rendezvous, then c10d), ``GLOO_SOCKET_IFNAME`` right and wrong, the c10d
+launch on hosts that share one host name and its three fixes, on a 2-host virtual cluster
 (:mod:`ranktest.cluster`). Each runs the scripts of ``snippets/multinode/`` the way a reader
 runs them and times the fault from outside: every output line is stamped as it arrives, so a
 run records when the fault was made, when node0 first reported it and when its ``torchrun``
@@ -10,6 +10,7 @@ exited. What torchrun printed is condensed (:func:`cluster_output.condense`).
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import re
 import signal
@@ -21,7 +22,7 @@ from pathlib import Path
 from ranktest.cluster import Cluster, Host
 from ranktest.torchrun import kill_tree
 from refsite.testing import cluster_output
-from refsite.testing.cluster_scenarios import HANG_TIMEOUT_S, node_env, run_torchrun, static_argv
+from refsite.testing.cluster_scenarios import HANG_TIMEOUT_S, c10d_argv, node_env, run_torchrun, static_argv
 
 STEPS = "multinode/train_steps.py"
 TRAIN = "multinode/train.py"
@@ -94,23 +95,31 @@ def elapsed(t: float | None, since: float) -> float | None:
     return None if t is None else t - since
 
 
-def fault_run(name: str, workdir: Path, fault: Callable[[Cluster], None]) -> dict:
-    """``train_steps.py`` on 2 hosts x 2 ranks; after step 2, ``fault(cluster)``; then every
-    node ends (or is killed after :data:`END_TIMEOUT_S`)."""
+def fault_run(name: str, workdir: Path, fault: Callable[[Cluster], None], *,
+              argv: Callable[[Host], list[str]] | None = None, timeout: float = END_TIMEOUT_S,
+              prepare: Callable[[Cluster], dict] | None = None,
+              times: Callable[[list[Watched], float], dict] | None = None) -> dict:
+    """``train_steps.py`` on 2 hosts x 2 ranks (``argv(host)``; default: the static launch);
+    after step 2, ``fault(cluster)``; then every node ends (or is killed ``timeout`` seconds
+    after the fault). ``prepare(cluster)``, before the launch, and ``times(nodes, made)``, at
+    the end, give more items of the run."""
     with Cluster(hosts=2) as cluster:
+        prepared = prepare(cluster) if prepare else {}
         began = time.monotonic()
-        nodes = [Watched(h, static_argv(h, script="train_steps.py"), workdir) for h in cluster.hosts]
+        command = argv or (lambda host: static_argv(host, script="train_steps.py"))
+        nodes = [Watched(h, command(h), workdir) for h in cluster.hosts]
         nodes[0].wait_for(FAULT_AFTER, START_TIMEOUT_S)
         time.sleep(FAULT_DELAY_S)
         made = time.monotonic()
         fault(cluster)
-        codes = [node.finish(made + END_TIMEOUT_S) for node in nodes]
+        codes = [node.finish(made + timeout) for node in nodes]
         run = {"name": name, "bring_up_s": cluster.bring_up_s, "fault_at_s": made - began,
-               "timeout_s": END_TIMEOUT_S}
+               "timeout_s": timeout, **prepared}
         for node in nodes:
             if node.host.index == 0 or codes[node.host.index] != -9:  # a killed node reports nothing
                 run[f"{node.host.name}_detection_s"] = elapsed(node.first(FAILED, made), made)
                 run[f"{node.host.name}_agent_exit_s"] = elapsed(node.ended, made)
+        run.update(times(nodes, made) if times else {})
         run["elapsed_s"] = time.monotonic() - began
         run["hosts"] = [node.entry(code) for node, code in zip(nodes, codes)]
         return run
@@ -124,6 +133,68 @@ def node_killed(workdir: Path) -> list[dict]:
 def link_down(workdir: Path) -> list[dict]:
     """node1's cable pulled after step 2: no process dies, no connection is closed."""
     return [fault_run("link_down", workdir, lambda cluster: cluster.hosts[1].link.down())]
+
+
+#: The c10d link-down runs: name, torchrun options added, ``net.ipv4.tcp_retries2`` set on every
+#: host (None: the machine's), seconds after the fault before a node still running is killed.
+C10D_LINK_RUNS = (
+    ("as_shipped", (), None, 1020),
+    ("rdzv_timeouts", ("--rdzv-conf=read_timeout=10,join_timeout=30,close_timeout=10,heartbeat_timeout=5",),
+     None, 150),
+    ("tcp_retries2", (), 8, 180),
+)
+#: node1's agent: its store request timed out (``read_timeout``); the kernel gave the connection up.
+STORE_TIMEOUT = re.compile(r"\[c10d\] waitForInput: socket .* timed out after (\d+) ?ms")
+STORE_ERROR = re.compile(r"\[c10d\] recv\w* failed on ")
+
+
+def tcp_give_up_s(retries: int, rto_min: float = 0.2, rto_max: float = 120.0) -> float:
+    """When Linux gives up a connection whose data is not acknowledged, ``retries`` being
+    ``net.ipv4.tcp_retries2``: ``tcp_model_timeout()`` of ``net/ipv4/tcp_timer.c`` with the
+    minimum retransmission timeout, the "hypothetical timeout" of the kernel's ip-sysctl
+    documentation (924.6 s for the default 15), a lower bound: a real timeout starts a little
+    above the minimum, and the last retransmission ends the wait."""
+    linear = int(math.log2(rto_max / rto_min))  # doublings before the timeout reaches rto_max
+    if retries <= linear:
+        return ((2 << retries) - 1) * rto_min
+    return ((2 << linear) - 1) * rto_min + (retries - linear) * rto_max
+
+
+def c10d_link_down(workdir: Path) -> list[dict]:
+    """:func:`link_down` with the c10d rendezvous (node0 hosts its store): as torch ships it,
+    with every rendezvous timeout short, then with ``net.ipv4.tcp_retries2`` lowered on the
+    hosts. Besides each node's times, a run has when node1's agent reported its store request
+    timed out (``node1_store_timeout_s``, and the wait it printed) and when the kernel gave up
+    the connection (``node1_store_error_s``), and the kernel's give-up time for the hosts'
+    ``tcp_retries2`` (``tcp_give_up_s``: :func:`tcp_give_up_s`, computed, not measured)."""
+    def run(name: str, options: tuple[str, ...], retries: int | None, timeout: float) -> dict:
+        def prepare(cluster: Cluster) -> dict:
+            if retries is not None:
+                for host in cluster.hosts:
+                    host.run(["sysctl", "-qw", f"net.ipv4.tcp_retries2={retries}"], check=True)
+            value = int(cluster.hosts[1].run(["sysctl", "-n", "net.ipv4.tcp_retries2"], check=True).stdout)
+            return {"tcp_retries2": value, "tcp_give_up_s": tcp_give_up_s(value)}
+
+        def times(nodes: list[Watched], made: float) -> dict:
+            node1 = nodes[1]
+            waited = next((STORE_TIMEOUT.search(line) for _, line in node1.lines
+                           if STORE_TIMEOUT.search(line)), None)
+            return {"node1_store_timeout_s": elapsed(node1.first(STORE_TIMEOUT, made), made),
+                    "node1_store_error_s": elapsed(node1.first(STORE_ERROR, made), made),
+                    "figures": {"store_wait": f"{waited.group(1)} ms" if waited else "none"}}
+
+        def argv(host: Host) -> list[str]:
+            command = c10d_argv(host)
+            return [*command[:-1], *options, "train_steps.py"]
+
+        done = fault_run(name, workdir, lambda cluster: cluster.hosts[1].link.down(), argv=argv,
+                         timeout=timeout, prepare=prepare, times=times)
+        done["figures"]["tcp_retries2"] = str(done["tcp_retries2"])
+        for host in done["hosts"]:  # the socket's descriptor number varies between runs
+            host["agent"] = [re.sub(r"\bfd=\d+", "fd=<fd>", line) for line in host["agent"]]
+        return done
+
+    return [run(*spec) for spec in C10D_LINK_RUNS]
 
 
 def socket_ifname(workdir: Path) -> list[dict]:
