@@ -109,8 +109,9 @@ with tempfile.TemporaryDirectory() as tmp:
             copied = json.load(f)["message"]
         print(f"torchrun's own error file: {sorted(copied)}, errorCode {copied.pop('errorCode')}, "
               f"the rest as rank {rank} wrote it: {copied == written['message']}")
-        print("str(error), the report torchrun prints (error.format_msg()):")
-        for line in masked(str(error), tmp).strip().splitlines():
+        report = error.format_msg()
+        print(f"error.format_msg(), the report torchrun prints (== str(error): {report == str(error)}):")
+        for line in masked(report, tmp).strip().splitlines():
             print(line.rstrip())
     print("torchrun logged:")
     for line in records.lines:
