@@ -9,8 +9,10 @@ file that are still current: same code, same record; ``--all`` runs every varian
 environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
 a file that says so, with pip's last lines. Progress: one line per release step and per variant.
 At the end every measurement file is rewritten with no path of this machine
-(``refsite.snippets.machine_paths``). Not part of ``make test``; the doc build reads the files
-(see ``refsite.snippets.compat_results``).
+(``refsite.snippets.machine_paths``), and a table says, per listed release, how many CPU variants
+still lack a current result (``refsite.snippets.compat_status``). ``--check`` prints that table
+alone (no install, no run) and exits non-zero when any variant lacks one. Not part of ``make
+test``; the doc build reads the files (see ``refsite.snippets.compat_results``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from refsite.snippets import compat_results, machine_paths, provenance
+from refsite.snippets import compat_results, compat_status, machine_paths, provenance
 from refsite.testing import doctest_env
 from refsite import project
 
@@ -100,6 +102,14 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -
             shutil.rmtree(env, ignore_errors=True)
 
 
+def check() -> bool:
+    """Print the table of :mod:`refsite.snippets.compat_status` for the listed releases; whether
+    every recorded CPU variant has a current result on each."""
+    ok, lines = compat_status.check(listed_releases(), OUT, ROOT / "snippets")
+    print("\n".join(lines), flush=True)
+    return ok
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--releases", help="comma-separated releases (default: releases.txt)")
@@ -108,7 +118,12 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep each environment (and reuse a kept one)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep each result still current: same code, same record)")
+    parser.add_argument("--check", action="store_true",
+                        help="install and run nothing: say, per listed release, which CPU variants lack a current "
+                             "result, and exit non-zero when any does")
     args = parser.parse_args()
+    if args.check:
+        return 0 if check() else 1
     releases = args.releases.split(",") if args.releases else listed_releases()
     if args.envs.resolve().is_relative_to(ROOT):
         parser.error(f"--envs {args.envs} is inside the repository; pick a folder outside it")
@@ -125,6 +140,7 @@ def main() -> int:
     rewritten = [path.name for path in sorted(OUT.glob("torch-*.json")) if machine_paths.normalise_file(path, ROOT)]
     if rewritten:
         print(f"machine paths normalised in {', '.join(rewritten)}", flush=True)
+    check()
     if failed:
         print(f"error: the runner failed for torch {', '.join(failed)} (see above); their files were "
               f"not written", file=sys.stderr)

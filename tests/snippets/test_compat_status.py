@@ -1,0 +1,73 @@
+"""The compat check (``python -m refsite.testing.compat --check``): per listed release, the CPU
+variants without a current result, on a planted project; a missing result fails the check."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from refsite.snippets import compat_results, compat_status
+from refsite.testing import compat
+from tests.support.compat_planted import RELEASES, plant
+from tests.support.records import write_outputs
+
+
+def test_the_count_per_release(tmp_path: Path) -> None:
+    root, folder = plant(tmp_path)
+    variants = compat_status.cpu_variants(root)
+    assert [(v.key, v.record is not None) for v in variants] == [
+        ("area/a.py [cpu]", True), ("area/b.py [cpu]", True), ("other/c.py [cpu]", True), ("other/d.py [cpu]", False)]
+    found = compat_status.statuses(RELEASES, compat_results.read_runs(folder), variants)
+    recorded = ("area/a.py [cpu]", "area/b.py [cpu]", "other/c.py [cpu]")
+    assert [(s.release, s.state, s.lacking) for s in found] == [
+        ("2.4.1", "measured", ()),  # a fails, b differs, c same: each a current result
+        ("2.5.1", "measured", ("area/b.py [cpu]",)),  # measured on older code
+        ("2.6.0", "not installed", recorded),
+        ("2.7.1", "missing", recorded)]
+
+
+def test_a_changed_record_loses_its_results(tmp_path: Path) -> None:
+    root, folder = plant(tmp_path)
+    write_outputs(root / "area" / "a.py", "cpu", ("one\n",), root=root)  # recorded again, another output
+    found = compat_status.statuses(RELEASES[:2], compat_results.read_runs(folder), compat_status.cpu_variants(root))
+    assert [s.lacking for s in found] == [("area/a.py [cpu]",), ("area/a.py [cpu]", "area/b.py [cpu]")]
+
+
+def run_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+              releases: list[str]) -> tuple[int, str]:
+    root, folder = plant(tmp_path)
+    (root / "releases.txt").write_text("# planted\n" + "\n".join(releases) + "\n")
+    monkeypatch.setattr(compat, "ROOT", tmp_path)
+    monkeypatch.setattr(compat, "OUT", folder)
+    monkeypatch.setattr(compat, "RELEASES", root / "releases.txt")
+    monkeypatch.setattr(sys, "argv", ["compat", "--check"])
+    status = compat.main()
+    return status, capsys.readouterr().out
+
+
+def test_check_fails_naming_the_variant_without_a_result(tmp_path, monkeypatch, capsys) -> None:
+    status, out = run_check(tmp_path, monkeypatch, capsys, ["2.4.1", "2.5.1"])
+    assert status == 1
+    lines = out.splitlines()
+    assert lines[0] == "compat results per release (3 recorded CPU variants):"
+    assert lines[1] == "  torch 2.4.1  every variant has a current result"
+    assert lines[2] == "  torch 2.5.1  1 lack a current result: area/b.py [cpu]"
+    assert "not recorded yet, so not measured: other/d.py [cpu]" in out
+    assert "run 'make compat'" in out
+
+
+def test_check_names_a_few_and_counts_the_rest(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(compat_status, "NAMES_SHOWN", 2)
+    status, out = run_check(tmp_path, monkeypatch, capsys, ["2.6.0", "2.7.1"])
+    assert status == 1
+    assert ("  torch 2.6.0  torch could not be installed; 3 lack a current result: "
+            "area/a.py [cpu], area/b.py [cpu] and 1 more") in out
+    assert "  torch 2.7.1  no measurement file; 3 lack a current result: " in out
+
+
+def test_check_passes_when_every_result_is_current(tmp_path, monkeypatch, capsys) -> None:
+    status, out = run_check(tmp_path, monkeypatch, capsys, ["2.4.1"])
+    assert status == 0
+    assert "every variant has a current result" in out and "make compat" not in out
