@@ -51,3 +51,15 @@ def test_search_previews_start_from_the_content(browser: WebDriver, base_url: st
         "return [...document.querySelectorAll('#search-results ul.search li p.context')].map(p => p.textContent)")
     assert len(previews) >= 5
     assert not any(word in preview for preview in previews for word in ("跟随系统", "System Settings", "浅色")), previews
+
+
+@pytest.mark.parametrize(("term", "first"), [
+    ("张量", "tensors/creation.html"),       # 张量创建, before DTensor：分布式张量
+    ("梯度", "training/grad_mode.html"),     # 梯度模式与线程数, before FSDP2's page
+])
+def test_a_chinese_term_finds_the_page_whose_title_begins_with_it(browser: WebDriver, base_url: str,
+                                                                   term: str, first: str) -> None:
+    found = search(browser, f"{base_url}zh/search.html?q={urllib.parse.quote(term)}")
+    assert found and found[0][0].endswith(first), found[:5]
+    titles = [title for _, title in found[:3]]
+    assert all(term in title for title in titles[:2]), titles

@@ -16,6 +16,20 @@
     };
     Search.htmlToText.vsPatched = true;
   };
+  /* On the Chinese pages, among results that score alike (every page with a section title naming
+     the term scores the same), a page whose own title begins with the searched term comes first,
+     then one whose title holds it; Sphinx would otherwise order them by title, Latin letters
+     before Chinese ones ("DTensor：分布式张量" before "张量判断函数…" for 张量). */
+  const rank = () => {
+    if (typeof Scorer === "undefined" || Scorer.score || !document.documentElement.lang.startsWith("zh")) return;
+    const words = (new URLSearchParams(window.location.search).get("q") || "").trim().split(/\s+/).filter(Boolean);
+    Scorer.score = (result) => {
+      const page = (result[1] || "").split(" > ")[0];
+      const bonus = words.some((w) => page.startsWith(w)) ? 2 : words.some((w) => page.includes(w)) ? 1 : 0;
+      return result[4] + bonus;
+    };
+  };
   patch();
-  document.addEventListener("DOMContentLoaded", patch);
+  rank();
+  document.addEventListener("DOMContentLoaded", () => { patch(); rank(); });
 })();
