@@ -71,3 +71,18 @@ def test_check_passes_when_every_result_is_current(tmp_path, monkeypatch, capsys
     status, out = run_check(tmp_path, monkeypatch, capsys, ["2.4.1"])
     assert status == 0
     assert "every variant has a current result" in out and "make compat" not in out
+
+
+def test_an_install_failure_never_replaces_a_release_that_installed_before(tmp_path, monkeypatch) -> None:
+    # A full disk or a lost network says something of this machine, not of the release: the
+    # results stay, and the run says so and fails.
+    monkeypatch.setattr(compat, "OUT", tmp_path)
+    monkeypatch.setattr(compat, "ROOT", tmp_path)
+    monkeypatch.setattr(compat, "install", lambda release, env: (False, "OSError: [Errno 28] No space left on device", 1.0))
+    kept = tmp_path / "torch-2.9.1.json"
+    kept.write_text('{"install": {"ok": true}, "variants": {"x": {}}}')
+    assert compat.measure("2.9.1", tmp_path / "envs", keep=True, command="c", run_all=False) == 1
+    assert kept.read_text() == '{"install": {"ok": true}, "variants": {"x": {}}}'
+    # a release never installed here records the failure (a release this Python cannot install)
+    assert compat.measure("2.0.1", tmp_path / "envs", keep=True, command="c", run_all=False) == 0
+    assert '"ok": false' in (tmp_path / "torch-2.0.1.json").read_text()

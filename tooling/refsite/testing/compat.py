@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import shutil
@@ -65,6 +66,16 @@ def install(release: str, env: Path) -> tuple[bool, str, float]:
     return pip.returncode == 0, tail, time.monotonic() - start
 
 
+def installed_before(release: str) -> bool:
+    """Whether the release's measurement file records a successful install (its results are
+    then never replaced by an install failure, which says more about this machine)."""
+    path = OUT / f"torch-{release}.json"
+    try:
+        return bool(json.loads(path.read_text(encoding="utf-8"))["install"]["ok"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+
+
 def write_install_failure(release: str, error: str, seconds: float, command: str) -> Path:
     path = OUT / f"torch-{release}.json"
     compat_results.write_run(path, compat_results.measurement(
@@ -82,9 +93,15 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -
     ok, error, seconds = install(release, env)
     try:
         if not ok:
+            last = error.splitlines()[-1] if error else "?"
+            if installed_before(release):  # this machine's trouble (a full disk, no network): keep the results
+                print(f"== torch {release}: could not be installed now ({last}); it installed before, so "
+                      f"{(OUT / f'torch-{release}.json').relative_to(ROOT)} keeps its results; fix the "
+                      f"cause and run again", file=sys.stderr, flush=True)
+                return 1
             path = write_install_failure(release, error, seconds, command)
-            print(f"== torch {release}: could not be installed ({error.splitlines()[-1] if error else '?'}); "
-                  f"recorded in {path.relative_to(ROOT)}", flush=True)
+            print(f"== torch {release}: could not be installed ({last}); recorded in {path.relative_to(ROOT)}",
+                  flush=True)
             return 0
         print(f"== torch {release}: installed in {seconds:.0f} s; running every CPU variant", flush=True)
         path_entries = [str(ROOT / "src"), str(ROOT / "tooling")]
