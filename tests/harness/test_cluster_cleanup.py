@@ -102,10 +102,13 @@ def wait_until_clean(owner: int, timeout: float = 30.0) -> dict[str, list]:
 
 def start_session(tmp_path: Path, test: str, *options: str) -> subprocess.Popen:
     (tmp_path / "test_user.py").write_text(USER_TESTS)
+    # SIGINT as a terminal delivers it, whatever this test runner's own disposition (a background
+    # job of a non-interactive shell starts with SIGINT ignored, and its children inherit that).
     return subprocess.Popen(
         [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-W", "default",
          f"test_user.py::{test}", *options],
-        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def wait_ready(proc: subprocess.Popen, tmp_path: Path, timeout: float = 60.0) -> str:

@@ -119,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.dry_run and planned:
         check_python(args.python, args.partition, work, args.any_torch, project.pinned_torch(root))
     signal.signal(signal.SIGTERM, _interrupt)
+    # Ctrl-C cancels the run even when this process was started with SIGINT ignored (a shell's
+    # background job, say): Python only turns SIGINT into KeyboardInterrupt when it is not.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         for job in planned:
             job_dir = work / snippet_runs.case_id(job.spec, job.variant).replace("/", "__").replace("[", "__").rstrip("]")
