@@ -111,3 +111,18 @@ def test_condense_drops_pieces_of_tracebacks_that_other_workers_cut_into() -> No
         "RuntimeError: Gloo connectFullMesh failed, remote=[127.0.0.1]:<port>$1",
         "RuntimeError: Gloo connectFullMesh failed, remote=[127.0.0.1]:<port>$2",
     ]
+
+
+def test_a_node_that_finished_drops_the_store_closed_at_exit_race() -> None:
+    race = ("[W1126 10:58:01.1 TCPStore.cpp:138] [c10d] recvValueWithTimeout failed on SocketImpl(fd=3, "
+            "addr=[node1]:5, remote=[node0]:29500): Failed to recv, got 0 bytes. Connection was likely closed. "
+            "Did the remote server shutdown or crash?\n"
+            "Exception raised from recvBytes at /x/Utils.hpp:786 (most recent call first):\n"
+            "frame #0: c10::Error::Error() + 0x1\n"
+            "\n"
+            "rank 2: node 1, local rank 0\n")
+    finished = host_entry("node1", ["torchrun"], 0, race)
+    assert finished["agent"] == [] and finished["ranks"] == {"2": ["rank 2: node 1, local rank 0"]}
+    # a node that failed keeps it: there it may be the failure itself
+    failed = host_entry("node1", ["torchrun"], 1, race)
+    assert any("recvValueWithTimeout failed" in line for line in failed["agent"])
