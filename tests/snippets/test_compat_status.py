@@ -80,9 +80,12 @@ def test_an_install_failure_never_replaces_a_release_that_installed_before(tmp_p
     monkeypatch.setattr(compat, "ROOT", tmp_path)
     monkeypatch.setattr(compat, "install", lambda release, env: (False, "OSError: [Errno 28] No space left on device", 1.0))
     kept = tmp_path / "torch-2.9.1.json"
-    kept.write_text('{"install": {"ok": true}, "variants": {"x": {}}}')
+    compat_results.write_run(kept, compat_results.measurement(
+        "2.9.1", torch_build="2.9.1+cpu", python="3.11", date="2026-11-26", machine="m", command="c",
+        install={"ok": True, "seconds": 1.0}, variants={}))
+    before = kept.read_text()
     assert compat.measure("2.9.1", tmp_path / "envs", keep=True, command="c", run_all=False) == 1
-    assert kept.read_text() == '{"install": {"ok": true}, "variants": {"x": {}}}'
+    assert kept.read_text() == before
     # a release never installed here records the failure (a release this Python cannot install)
     assert compat.measure("2.0.1", tmp_path / "envs", keep=True, command="c", run_all=False) == 0
     assert '"ok": false' in (tmp_path / "torch-2.0.1.json").read_text()

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import os
 import platform
 import shutil
@@ -29,6 +28,7 @@ import time
 from pathlib import Path
 
 from refsite.snippets import compat_results, compat_status, machine_paths, provenance
+from refsite.snippets.errors import SpecError
 from refsite.testing import doctest_env
 from refsite import project
 
@@ -71,8 +71,8 @@ def installed_before(release: str) -> bool:
     then never replaced by an install failure, which says more about this machine)."""
     path = OUT / f"torch-{release}.json"
     try:
-        return bool(json.loads(path.read_text(encoding="utf-8"))["install"]["ok"])
-    except (OSError, ValueError, KeyError, TypeError):
+        return path.exists() and compat_results.read_run(path).installed
+    except SpecError:  # a file that does not read holds no results to keep
         return False
 
 
