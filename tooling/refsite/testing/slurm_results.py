@@ -11,12 +11,11 @@ before the snippet started (the job's Python has no torch, say).
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from refsite import snippets
-from refsite.testing import slurm_jobs, slurm_plan, snippet_runs
+from refsite.testing import machine, slurm_jobs, slurm_plan, snippet_runs
 
 #: How a variant ended, in the order the table lists them.
 OWN, CPU, CLEAN, WRITTEN = ("verified against its own record", "verified against the CPU record",
@@ -83,15 +82,11 @@ def _ended_hint(state: str, job: slurm_plan.JobPlan) -> str:
 
 
 def _gpu(job: slurm_plan.JobPlan, provenance: dict) -> snippets.GpuProvenance | None:
+    """A GPU variant's GPUs as its record names them (the job's count, the probe's model and
+    versions), by the rule every runner uses (:func:`machine.gpu_provenance`)."""
     if job.variant.device == "cpu":
         return None
-    gpu = provenance.get("gpu")
-    if gpu is None:
-        raise RuntimeError(f"{job.rel} [{job.variant.id}] ran on a GPU node whose probe found no CUDA "
-                           f"device; nothing to name in its record")
-    today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-    return snippets.GpuProvenance(model=gpu["model"], count=job.variant.gpus, driver=gpu["driver"],
-                                  cuda=gpu["cuda"], nccl=gpu["nccl"], date=today)
+    return machine.gpu_provenance(job.variant.gpus, provenance.get("gpu"))
 
 
 def table(results: list[Result]) -> list[str]:
