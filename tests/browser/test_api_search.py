@@ -28,22 +28,20 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("fully_shard", "torch.distributed.fsdp.fully_shard"),
     ("torch.where", "torch.where"),
     ("Tensor.view", "torch.Tensor.view"),
-    # two entries share the name (FSDP1's too) and score alike; Sphinx orders ties by name
-    pytest.param("no_sync", "torch.nn.parallel.DistributedDataParallel.no_sync", marks=pytest.mark.within(2)),
+    # FSDP1's no_sync matches as well; its ledger file is superseded_by fully_shard, so it comes after
+    ("no_sync", "torch.nn.parallel.DistributedDataParallel.no_sync"),
     ("set_epoch", "torch.utils.data.distributed.DistributedSampler.set_epoch"),
     ("full_tensor", "torch.distributed.tensor.DTensor.full_tensor"),
     ("DistributedSampler", "torch.utils.data.distributed.DistributedSampler"),
 ])
 def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: str, lang: str,
-                                                 query: str, name: str, request: pytest.FixtureRequest) -> None:
+                                                 query: str, name: str) -> None:
     entry = ENTRIES[name]
     assert entry.shown, f"{name} is not shown in the ledger"
     found = search(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote(query)}")
     assert found, f"searching {query!r} ({lang}) found nothing"
     expected = f"{base_url}{lang}/{entry.page}.html#{node_id(name)}"
-    within = request.node.get_closest_marker("within")
-    rank = within.args[0] if within else 1
-    assert expected in [url for url, _title in found[:rank]], (
+    assert found[0][0] == expected, (
         f"searching {query!r} ({lang}) should find {expected} first; found first: {found[:3]}")
     errors, urls = drain(browser)
     assert not errors and all(map(is_local, urls)), (errors, urls)

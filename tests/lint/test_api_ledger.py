@@ -209,3 +209,28 @@ def test_an_entry_away_from_its_signature_block_fails(tmp_path: Path) -> None:
     (tmp_path / "docs" / "en" / "tensors" / "q.md").write_text("# Q\n", encoding="utf-8")
     (tmp_path / "docs" / "zh" / "tensors" / "q.md").write_text("# Q\n", encoding="utf-8")
     assert check(tmp_path, namespaces) == []
+
+
+def test_a_signature_declared_on_a_page_without_a_ledger_entry_fails(tmp_path: Path) -> None:
+    # Schedule1F1B.step was declared on sharded/composition with no entry, so no lookup found it.
+    namespaces = _checkout(tmp_path, "torch", "reference", """\
+        where = { kind = "function", page = "tensors/p", snippets = ["tensors/where.py"] }
+        """, {"tensors/where.py": WHERE},
+        {"tensors/p.md": PAGE + "\n```{signature}\ntorch.nonzero(input, *, out=None, as_tuple=False) -> Tensor\n```\n"})
+    assert check(tmp_path, namespaces) == [
+        f"docs/{lang}/tensors/p.md declares the signature of torch.nonzero, which has no ledger entry; "
+        "add one to the file of its namespace or class (shown there, or with a reason)" for lang in ("en", "zh")]
+
+
+def test_superseded_by_must_name_a_shown_entry(tmp_path: Path) -> None:
+    entries = """\
+        where = { kind = "function", page = "tensors/p", snippets = ["tensors/where.py"] }
+        """
+    namespaces = _checkout(tmp_path, "torch", "reference", entries, {"tensors/where.py": WHERE},
+                           {"tensors/p.md": PAGE}, head='superseded_by = "torch.nonzero"\n')
+    assert check(tmp_path, namespaces) == [
+        f"{tmp_path / 'docs/ledger/planted.toml'}: superseded_by names torch.nonzero, which is not a shown entry; "
+        "name the shown entry torch recommends instead"]
+    shutil.rmtree(tmp_path / "docs" / "ledger")
+    with pytest.raises(LedgerError, match="superseded_by must be the full name"):
+        _checkout(tmp_path, "torch", "reference", entries, {}, {}, head='superseded_by = "nonzero"\n')

@@ -30,6 +30,13 @@ Members of a class
     scope. The file says its cut in its first line; the enumeration, not a typed list, decides
     the rest, so ``--draft`` after a torch upgrade proposes new members.
 
+Superseded APIs
+    ``superseded_by = "torch.distributed.fsdp.fully_shard"`` marks a file whose names torch's own
+    reference asks users to migrate from (FSDP1's members). They stay shown where a page teaches
+    them (a migration page); the site ranks them after current APIs that match a search as well
+    (``no_sync`` finds ``DistributedDataParallel.no_sync`` before FSDP1's). The name must be a
+    shown entry.
+
 What an entry says
     ``kind`` is the Python-domain object type (:data:`KINDS`); a shown entry has ``page`` (a page
     path without suffix, the same in both languages) and ``snippets`` (paths under ``snippets/``);
@@ -132,6 +139,7 @@ class Namespace:
     inherited_from: str = ""
     method_forms_of: str = ""
     also: tuple[str, ...] = ()
+    superseded_by: str = ""  # the shown entry torch recommends instead (see the module's text)
 
     @property
     def slug(self) -> str:
@@ -205,7 +213,15 @@ def read_file(path: Path) -> Namespace:
     return Namespace(where, ns, data["section"], data["title"], data["names_from"],
                      data.get("source", ""), data.get("defined_in", "torch"), entries,
                      data.get("inherited_from", ""), data.get("method_forms_of", ""),
-                     tuple(data.get("also", ())))
+                     tuple(data.get("also", ())), _superseded_by(data, where))
+
+
+def _superseded_by(data: dict, where: str) -> str:
+    value = data.get("superseded_by", "")
+    if not isinstance(value, str) or (value and not value.startswith("torch.")):
+        raise LedgerError(f"{where}: superseded_by must be the full name of the entry torch recommends "
+                          "instead, e.g. superseded_by = \"torch.distributed.fsdp.fully_shard\"")
+    return value
 
 
 def read(folder: Path) -> list[Namespace]:

@@ -9,6 +9,7 @@ A finding names the entry and the fix. What is checked:
 - a shown entry's snippets exist and each uses the name (read from its code by
   :mod:`refsite.ledger.uses`; a name imported under another public path counts when it is the same
   class or function), and its page embeds each of them, in every language;
+- every torch name a page's signature block declares has an entry;
 - a reason entry's name is used by no snippet (it would be shown then), and the entries a reason
   points at exist (a replacement is shown). A member's owner is not inferred (``x.clone()`` may
   be a tensor's or a store's), so a use is no evidence against a member's reason: ``--update``
@@ -72,11 +73,26 @@ def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
         for name in sorted(listed - set(public)):
             problems.append(f"{ns.file}: {ns.namespace}.{name} is listed but the installed torch no "
                             "longer has it as a public name; remove the entry (and what shows it)")
+    for ns in namespaces:
+        target = by_name.get(ns.superseded_by)
+        if ns.superseded_by and not (target and target.shown):
+            problems.append(f"{ns.file}: superseded_by names {ns.superseded_by}, which is not a shown "
+                            "entry; name the shown entry torch recommends instead")
     declared = signature_pages(root / "docs")
     for entry in by_name.values():
         problems += _check_entry(root, entry, by_name, all_snippets, embeds)
         problems += _check_anchor(entry, declared)
+    problems += _check_declared(declared, by_name)
     return problems
+
+
+def _check_declared(declared: dict[str, dict[str, set[str]]], by_name: dict[str, Entry]) -> list[str]:
+    """A torch name that a page's signature block declares has an entry: a reader who looks it up
+    must find it (shown) or its reason on the coverage page."""
+    return [f"docs/{lang}/{page}.md declares the signature of {name}, which has no ledger entry; add "
+            "one to the file of its namespace or class (shown there, or with a reason)"
+            for lang in LANGUAGES for name, pages in sorted(declared[lang].items())
+            if name.split(".")[0] == "torch" and name not in by_name for page in sorted(pages)]
 
 
 def _check_anchor(entry: Entry, declared: dict[str, dict[str, set[str]]]) -> list[str]:

@@ -26,6 +26,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.domains.python import PythonDomain
 from sphinx.locale import _
 from sphinx.util import logging
 from sphinx.transforms import SphinxTransform
@@ -114,6 +115,23 @@ def place_objects(app: Sphinx, doctree: nodes.document) -> None:
         parent.insert(position, target)
         parent.insert(position, index)
         domain.note_object(entry.name, entry.kind, ident, location=anchor)
+
+
+#: Sphinx's search priority of an object that torch asks users to migrate from ("unimportant":
+#: it ranks after current APIs that match as well); 1 is the Python domain's default.
+SUPERSEDED_PRIORITY = 2
+
+
+class LedgerPythonDomain(PythonDomain):
+    """The Python domain, with the entries of a ``superseded_by`` ledger file searched after the
+    current APIs (``no_sync`` finds DDP's before FSDP1's, which Sphinx ordered by name)."""
+
+    def get_objects(self) -> typing.Iterator[tuple[str, str, str, str, str, int]]:
+        superseded = {e.name for ns in _namespaces(self.env.app) if ns.superseded_by for e in ns.entries}
+        for name, dispname, kind, docname, anchor, priority in super().get_objects():
+            if priority == 1 and name in superseded:
+                priority = SUPERSEDED_PRIORITY
+            yield name, dispname, kind, docname, anchor, priority
 
 
 def _xref(name: str, shown: set[str]) -> nodes.Node:
@@ -212,6 +230,7 @@ class IndexDirective(_LedgerDirective):
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the configuration value, the object placement and the two directives."""
     app.add_config_value("api_entries_ledger", "docs/ledger", "env", types=frozenset({str}))
+    app.add_domain(LedgerPythonDomain, override=True)
     app.add_transform(PlaceObjects)
     app.add_directive("api-coverage", CoverageDirective)
     app.add_directive("api-index", IndexDirective)
