@@ -10,6 +10,7 @@ import pytest
 
 from refsite.interface_words import words
 from refsite.sphinxext import compat_notes
+from refsite.testing import compat
 from refsite.snippets import compat_results
 from refsite import snippets
 from tests.support.compat_lines import line_problems, measured
@@ -119,12 +120,10 @@ def test_every_cpu_variant_line_agrees_with_the_committed_files() -> None:
     assert not problems, "\n".join(problems)
 
 
-def test_the_release_list_is_the_last_patch_of_every_minor_from_2_4_before_the_pin() -> None:
-    listed = [line.split("#")[0].strip() for line in (COMPAT / "releases.txt").read_text().splitlines()]
-    listed = [release for release in listed if release]
-    minors = [compat_results.short_release(release) for release in listed]
+def test_the_release_list_is_the_last_patch_of_every_minor_from_2_0_before_the_pin() -> None:
+    minors = [compat_results.short_release(release) for release in compat.listed_releases()]
     pin = (REPO / "Makefile").read_text().split("TORCH ?= ")[1].split()[0]
-    assert minors == [f"2.{n}" for n in range(4, int(pin.split(".")[1]))]
+    assert minors == [f"2.{n}" for n in range(0, int(pin.split(".")[1]))]
 
 
 def test_a_release_measured_on_other_code_breaks_the_span(measured_demo) -> None:

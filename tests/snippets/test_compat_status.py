@@ -89,3 +89,17 @@ def test_an_install_failure_never_replaces_a_release_that_installed_before(tmp_p
     # a release never installed here records the failure (a release this Python cannot install)
     assert compat.measure("2.0.1", tmp_path / "envs", keep=True, command="c", run_all=False) == 0
     assert '"ok": false' in (tmp_path / "torch-2.0.1.json").read_text()
+
+
+def test_a_release_line_may_replace_a_pin_and_a_bad_one_is_refused(tmp_path: Path, monkeypatch) -> None:
+    listed = tmp_path / "releases.txt"
+    listed.write_text("# comment\n2.2.2 numpy==1.26.4  # built against NumPy 1.x\n\n2.4.1\n", encoding="utf-8")
+    monkeypatch.setattr(compat, "RELEASES", listed)
+    assert compat.listed_releases() == ["2.2.2", "2.4.1"]
+    assert "numpy==1.26.4" in compat.requirements("2.2.2")
+    default = compat.requirements("2.4.1")
+    assert [pin.partition("==")[0] for pin in default] == list(compat.SNIPPET_NEEDS)
+    assert "numpy==1.26.4" not in default
+    listed.write_text("2.2.2 numpy>=1\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"releases.txt:1: 'numpy>=1' must be name==version"):
+        compat.listed_releases()

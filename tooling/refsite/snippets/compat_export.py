@@ -46,6 +46,8 @@ def _release(run: ReleaseRun) -> dict:
              "machine": run.provenance.get("machine", ""), "installed": run.installed}
     if not run.installed:
         entry["install_error"] = run.install_error
+    if run.provenance.get("requirements"):
+        entry["requirements"] = list(run.provenance["requirements"])
     return entry
 
 

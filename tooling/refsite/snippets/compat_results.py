@@ -1,7 +1,8 @@
 """Which torch releases each snippet variant runs on: the measurement files ``make compat`` writes.
 
 One JSON file per release, ``docs/measurements/compat/torch-<version>.json``, with its provenance
-(torch build, Python, date, machine, command, install and run times) and, per CPU variant, the
+(torch build, Python, date, machine, command, install and run times, and ``install.requirements``:
+the pins installed besides torch, absent in files written before it was recorded) and, per CPU variant, the
 outcome of one run through the project's runner on that release:
 
 - ``same``: every rank printed what the record holds (compared as the test suite compares:
@@ -132,6 +133,8 @@ def _validate(data: dict) -> None:
             raise ValueError(f"{field} must be a string")
     if not isinstance(data["install"].get("ok"), bool):
         raise ValueError("install.ok must be true or false")
+    if not all(isinstance(pin, str) and "==" in pin for pin in data["install"].get("requirements", [])):
+        raise ValueError("install.requirements must list name==version pins")
 
 
 def write_run(path: Path, data: dict) -> bool:
@@ -154,7 +157,8 @@ def read_run(path: Path) -> ReleaseRun:
         _validate(data)
         results = data["variants"]
         return ReleaseRun(path, data["torch"], data["install"]["ok"], data["install"].get("error", ""),
-                          data["date"], {k: data[k] for k in ("torch_build", "python", "machine", "command")},
+                          data["date"], {**{k: data[k] for k in ("torch_build", "python", "machine", "command")},
+                                         "requirements": data["install"].get("requirements", [])},
                           results)
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise snippets.SpecError(f"{path}: compat results do not read ({exc}); {fix}") from None

@@ -50,6 +50,9 @@ INDEX = {
             "machine": _TEXT,
             "installed": {"type": "boolean", "description": "false: no results for this release; see install_error."},
             "install_error": {"type": "string", "description": "pip's last lines when it could not be installed."},
+            "requirements": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_.-]+==[^=]+$"},
+                             "description": "What the environment got besides torch, as name==version pins; "
+                                            "absent where the measurement predates recording them."},
         }, required=["torch", "torch_build", "python", "date", "machine", "installed"]),
         "example": _object("One example (a snippet file).", {
             "snippet": {"type": "string", "description": "Its path under snippets/: area/name.py."},

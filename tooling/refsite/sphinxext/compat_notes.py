@@ -96,6 +96,8 @@ def shown_error(group: list[Outcome]) -> str:
     newest = full_error(group[-1])
     if len(newest) <= ERROR_CHARS and all(full_error(o) == newest for o in group):
         return newest
+    if not group[-1].error:  # the newest said nothing more; older ones did
+        return f"{newest}: …"
     return newest[:ERROR_CHARS - 1].rstrip() + "…"
 
 

@@ -42,25 +42,47 @@ REQUIREMENTS = ROOT / "requirements-doctest.txt"
 SNIPPET_NEEDS = tuple(name for name in doctest_env.pins(REQUIREMENTS) if name not in doctest_env.RUNNER_TOOLS)
 
 
+def _release_lines() -> dict[str, tuple[str, ...]]:
+    """The committed list: one release a line, then any pins that replace requirements-doctest.txt's
+    for that release (``2.2.2 numpy==1.26.4``); ``#`` starts a comment."""
+    path, found = RELEASES, {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        words = raw.split("#")[0].split()
+        if not words:
+            continue
+        release, *pins = words
+        for pin in pins:
+            name, eq, version = pin.partition("==")
+            if not eq or not version or name not in SNIPPET_NEEDS:
+                raise SystemExit(f"{path}:{number}: {pin!r} must be name==version for one of "
+                                 f"{', '.join(SNIPPET_NEEDS)} (what the snippets need besides torch)")
+        found[release] = tuple(pins)
+    return found
+
+
 def listed_releases() -> list[str]:
-    """The committed list: one release a line, ``#`` starts a comment."""
-    lines = (line.split("#")[0].strip() for line in RELEASES.read_text(encoding="utf-8").splitlines())
-    return [line for line in lines if line]
+    """The releases of the committed list, in its order."""
+    return list(_release_lines())
 
 
-def pinned(name: str) -> str:
-    """``name==version`` as requirements-doctest.txt pins it."""
-    return f"{name}=={doctest_env.pins(REQUIREMENTS)[name]}"
+def requirements(release: str) -> list[str]:
+    """What a release's environment gets besides torch: requirements-doctest.txt's pin of each of
+    :data:`SNIPPET_NEEDS`, or the one releases.txt gives for that release (an older NumPy for a
+    torch built against NumPy 1.x)."""
+    pins = {name: f"{name}=={version}" for name, version in doctest_env.pins(REQUIREMENTS).items()
+            if name in SNIPPET_NEEDS}
+    pins.update({pin.partition("==")[0]: pin for pin in _release_lines().get(release, ())})
+    return list(pins.values())
 
 
 def install(release: str, env: Path) -> tuple[bool, str, float]:
-    """Create ``env`` with torch ``release`` and :data:`SNIPPET_NEEDS`; (ok, pip's last lines on
+    """Create ``env`` with torch ``release`` and :func:`requirements`; (ok, pip's last lines on
     failure, seconds)."""
     start = time.monotonic()
     python = env / "bin" / "python"
     if not python.exists():
         subprocess.run([sys.executable, "-m", "venv", str(env)], check=True)
-    pip = subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"torch=={release}", *map(pinned, SNIPPET_NEEDS)],
+    pip = subprocess.run([str(python), "-m", "pip", "install", "--quiet", f"torch=={release}", *requirements(release)],
                          capture_output=True, text=True)
     tail = "\n".join((pip.stdout + pip.stderr).strip().splitlines()[-3:])
     return pip.returncode == 0, tail, time.monotonic() - start
@@ -81,7 +103,8 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     compat_results.write_run(path, compat_results.measurement(
         release, torch_build=None, python=platform.python_version(),
         date=datetime.date.today().isoformat(), machine=provenance.machine(), command=command,
-        install={"ok": False, "seconds": round(seconds, 1), "error": error}, variants={}))
+        install={"ok": False, "seconds": round(seconds, 1), "error": error,
+                 "requirements": requirements(release)}, variants={}))
     return path
 
 
@@ -112,7 +135,8 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -
         return subprocess.run([str(env / "bin" / "python"), "-m", "refsite.testing.compat_run",
                                "--release", release, "--out", str(OUT / f"torch-{release}.json"),
                                "--install-seconds", str(seconds), "--command", command,
-                               "--machine", provenance.machine(), *(["--all"] if run_all else [])],
+                               "--machine", provenance.machine(), "--requirements", ",".join(requirements(release)),
+                               *(["--all"] if run_all else [])],
                               cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:

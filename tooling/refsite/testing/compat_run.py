@@ -83,6 +83,8 @@ def main() -> int:
     parser.add_argument("--install-seconds", type=float, required=True)
     parser.add_argument("--command", required=True, help="the command that made this file")
     parser.add_argument("--machine", required=True)
+    parser.add_argument("--requirements", default="",
+                        help="comma-separated pins installed besides torch (recorded in the file)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep the results still current in --out)")
     args = parser.parse_args()
@@ -121,7 +123,8 @@ def main() -> int:
     data = compat_results.measurement(
         args.release, torch_build=torch.__version__, python=platform.python_version(),
         date=datetime.date.today().isoformat(), machine=args.machine, command=args.command,
-        install={"ok": True, "seconds": round(args.install_seconds, 1)}, variants=results,
+        install={"ok": True, "seconds": round(args.install_seconds, 1),
+                 "requirements": [pin for pin in args.requirements.split(",") if pin]}, variants=results,
         timing={"run_seconds": round(time.monotonic() - started, 1),
                 "kept_from_earlier_runs": kept, "counts": counts})
     compat_results.write_run(args.out, data)
