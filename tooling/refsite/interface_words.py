@@ -73,6 +73,20 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "✓ same output · Δ different output · ✗ fails · – no result for this version of the example",
         "zh": "✓ 输出相同 · Δ 输出不同 · ✗ 运行失败 · – 这一版示例尚无结果"},
 
+    # The chooser of two releases (compat_changes); {error_type} is an exception's name.
+    "between.from": {"en": "from torch", "zh": "从 torch"},
+    "between.to": {"en": "to torch", "zh": "到 torch"},
+    "between.example": {"en": "example [variant]", "zh": "示例 [变体]"},
+    "between.on": {"en": "on {release}", "zh": "在 {release} 上"},
+    "between.summary": {
+        "en": "{changed} of {total} examples behave differently on {new} than on {old}; {unknown} have no result on one of them.",
+        "zh": "{total} 个示例中有 {changed} 个在 {new} 与 {old} 上表现不同；另有 {unknown} 个在其中一个版本上没有结果。"},
+    "between.same": {"en": "same output", "zh": "输出相同"},
+    "between.differs": {"en": "different output", "zh": "输出不同"},
+    "between.fails": {"en": "fails: {error_type}", "zh": "运行失败：{error_type}"},
+    "between.none_measured": {"en": "No older release has been measured yet (make compat).",
+                              "zh": "尚未测量任何旧版本（make compat）。"},
+
     # A recorded multi-node run (cluster_record).
     "cluster.provenance": {
         "en": ("Recorded on a virtual cluster (network-namespace hosts on one machine) with torch {torch} · "

@@ -254,4 +254,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _resolve_dir)
     app.connect("doctree-read", add_page_stamp)
     app.setup_extension("refsite.sphinxext.compat_data")  # the same results as data: compat/v1/
+    app.setup_extension("refsite.sphinxext.compat_changes")  # what changed between two releases
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

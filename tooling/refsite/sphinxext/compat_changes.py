@@ -1,0 +1,154 @@
+"""``{compat-changes}``: the examples that behave differently between two torch releases the
+reader picks (from, to), built from the results ``compat/v1/`` publishes.
+
+Each CPU variant's result on each release is reduced to a code (:func:`code`): ``same``,
+``differs``, ``fails: <exception type>``, or none where the release has no result for this
+version of the example. A variant *changed* between two releases when both have a code and the
+codes differ (:func:`changed`); a variant without a code on either is counted apart, never
+guessed. The page gets the list for one pair at build time (the release before the pin to the
+pin: the upgrade most readers make next) and the codes of every variant as JSON, from which
+``compat_changes.js`` redraws the list when another pair is picked, with the same rule.
+Reads files only; never imports torch.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import typing
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from refsite import __version__
+from refsite.myst_pages import read_page
+from refsite.snippets import compat_export, compat_results, compat_status
+from refsite.sphinxext.page_language import page_words
+
+#: The script that redraws the list (under the extensions' static folder).
+SCRIPT = "compat_changes.js"
+#: Metadata key of a page that holds the chooser (it gets the script).
+HAS_CHOOSER = "vs_compat_changes"
+#: The interface words the chooser and its script use (``between.<name>``).
+WORDS = ("between.from", "between.to", "between.example", "between.on", "between.summary",
+         "between.same", "between.differs", "between.fails")
+
+
+def code(result: dict) -> str:
+    """A variant's result on one release as one comparable code ('' when not measured)."""
+    if result["result"] == compat_results.FAILS:
+        return f"fails: {result['error_type']}"
+    return "" if result["result"] == compat_results.UNMEASURED else result["result"]
+
+
+def changed(codes: dict[str, str], old: str, new: str) -> bool | None:
+    """Whether the variant behaves differently on ``new`` than on ``old``; ``None`` when either
+    release has no result for it."""
+    if not codes.get(old) or not codes.get(new):
+        return None
+    return codes[old] != codes[new]
+
+
+def rows(compat_dir: Path, snippet_root: Path) -> tuple[list[str], str, list[dict]]:
+    """(releases measured, oldest first; the pinned release; one row per recorded CPU variant
+    with its snippet, variant and code per release), the releases as "2.6"."""
+    runs = compat_results.read_runs(compat_dir)
+    found, pins = [], set()
+    for variant in compat_status.cpu_variants(snippet_root, skip_unreadable=True):
+        if variant.record is None:
+            continue
+        results = compat_export.variant_results(runs, variant)
+        pins.add(compat_results.short_release(variant.record.torch.split("+")[0]))
+        found.append({"snippet": variant.snippet, "variant": variant.variant.id,
+                      "codes": {compat_results.short_release(r): code(v) for r, v in results.items()}})
+    releases = sorted({r for row in found for r in row["codes"]}, key=compat_results.release_key)
+    return releases, max(pins, key=compat_results.release_key, default=""), found
+
+
+def _pages(env: typing.Any) -> dict[str, str]:
+    """Snippet path -> the first page of this tree that embeds it (read from the sources)."""
+    where: dict[str, str] = {}
+    for docname in sorted(env.found_docs):
+        path = Path(env.doc2path(docname))
+        if path.suffix != ".md":
+            continue
+        for fence in read_page(path.read_text(encoding="utf-8")).directives("snippet"):
+            if fence.argument:
+                where.setdefault(fence.argument.split()[0], docname)
+    return where
+
+
+class CompatChangesDirective(SphinxDirective):
+    """``{compat-changes}``: the chooser, its list for the default pair, and its data."""
+
+    def run(self) -> list[nodes.Node]:
+        root = Path(self.config.verified_snippets_root).resolve()
+        folder = Path(self.config.verified_snippets_compat_dir)
+        for path in sorted(folder.glob("torch-*.json")):
+            self.env.note_dependency(str(path))
+        words = page_words(self)
+        releases, pinned, found = rows(folder, root)
+        if len(releases) < 2:
+            return [nodes.paragraph("", words["between.none_measured"])]
+        pages = _pages(self.env)
+        builder = self.env.app.builder
+        for row in found:
+            page = pages.get(row["snippet"])
+            row["url"] = builder.get_relative_uri(self.env.docname, page) if page and hasattr(builder, "get_relative_uri") else ""
+        self.env.metadata[self.env.docname][HAS_CHOOSER] = True
+        old = releases[-2] if releases[-1] == pinned else releases[-1]
+        data = {"releases": releases, "pinned": pinned, "rows": found,
+                "words": {key.removeprefix("between."): words[key] for key in WORDS}}
+        return [nodes.raw("", _widget(data, old, pinned), format="html")]
+
+
+def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
+    options = "".join(f'<option value="{r}"{" selected" if r == chosen else ""}>{r}</option>' for r in releases)
+    return f'<label>{html.escape(label)} <select name="{name}">{options}</select></label>'
+
+
+def _widget(data: dict, old: str, new: str) -> str:
+    """The chooser's HTML: two selects, the summary, the list for (old, new), the data."""
+    words = data["words"]
+    listed = [row for row in data["rows"] if changed(row["codes"], old, new)]
+    unknown = sum(changed(row["codes"], old, new) is None for row in data["rows"])
+    summary = words["summary"].format(changed=len(listed), total=len(data["rows"]) - unknown,
+                                      old=old, new=new, unknown=unknown)
+    body = "".join(_row(row, old, new, words) for row in listed)
+    script = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (f'<div class="vs-compat-changes">'
+            f'<p class="vs-compat-changes-pick">{_select("old", words["from"], data["releases"], old)} '
+            f'{_select("new", words["to"], data["releases"], new)}</p>'
+            f'<p class="vs-compat-changes-summary">{html.escape(summary)}</p>'
+            f'<div class="vs-compat-changes-scroll"><table class="vs-compat-changes-list"><thead><tr><th>{html.escape(words["example"])}</th>'
+            f'<th class="vs-old">{html.escape(words["on"].format(release=old))}</th>'
+            f'<th class="vs-new">{html.escape(words["on"].format(release=new))}</th></tr></thead>'
+            f'<tbody>{body}</tbody></table></div>'
+            f'<script type="application/json" class="vs-compat-changes-data">{script}</script></div>')
+
+
+def shown_code(value: str, words: dict) -> str:
+    """A code as the list shows it, in the page's language."""
+    kind, _sep, error_type = value.partition(": ")
+    return words[kind].format(error_type=error_type)
+
+
+def _row(row: dict, old: str, new: str, words: dict) -> str:
+    name = html.escape(f'{row["snippet"]} [{row["variant"]}]')
+    link = f'<a href="{html.escape(row["url"])}">{name}</a>' if row["url"] else name
+    return (f'<tr><td>{link}</td><td>{html.escape(shown_code(row["codes"][old], words))}</td>'
+            f'<td>{html.escape(shown_code(row["codes"][new], words))}</td></tr>')
+
+
+def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object) -> None:
+    if app.env.metadata.get(pagename, {}).get(HAS_CHOOSER):
+        app.add_js_file(SCRIPT)
+
+
+def setup(app: Sphinx) -> dict[str, typing.Any]:
+    """The directive, and its script on the pages that use it."""
+    app.add_directive("compat-changes", CompatChangesDirective)
+    app.connect("html-page-context", _page_script)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
