@@ -16,8 +16,9 @@ from tests.browser.test_laptop_layout import BYTES_BUDGET, LOADED
 pytestmark = pytest.mark.browser
 
 PHONE = 390
-#: The longest compat line a phone shows unfolded (the longest today is about 250 characters).
-LINE_CHARS = 260
+#: The longest compat line a phone shows unfolded: one group per run of releases alike, the newest
+#: error cut to 80 characters, older ones by type only; with 16 releases measured the longest is 289.
+LINE_CHARS = 320
 
 #: Visible elements matching a selector that reach past the screen's right edge (a phone widens
 #: its layout viewport to such content, so the edge is the screen's width, given), or scroll

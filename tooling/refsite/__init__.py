@@ -6,7 +6,7 @@
 - ``snippets`` (``refsite.snippets``): the file contract: snippet headers, records, Chinese comments, compat results, cluster records. Imports the standard library, ``shared``.
 - ``ledger`` (``refsite.ledger``): the API ledger's format. Imports the standard library, ``shared``.
 - ``testing`` (``refsite.testing``): the pytest collector of snippet variants, runs through ranktest, pass reuse, and the measurement commands (make compat, bench, cluster-records, doctest-slurm). Imports the standard library, ``shared``, ``snippets``, ``ranktest``, pytest, _pytest, torch, numpy.
-- ``sphinxext`` (``refsite.sphinxext``): the Sphinx extensions: directives, roles, language switch, search; never torch. Imports the standard library, ``shared``, ``snippets``, ``ledger``, sphinx, docutils, myst_parser, jieba, babel.
+- ``sphinxext`` (``refsite.sphinxext``): the Sphinx extensions: directives, roles, language switch, search; never torch. Imports the standard library, ``shared``, ``snippets``, ``ledger``, sphinx, docutils, myst_parser, jieba, babel, fontTools.
 - ``lint`` (``refsite.lint``): the page checks: parity of the two trees, prose, signatures, version notes, the ledger, these rules. Imports the standard library, ``shared``, ``snippets``, ``ledger``, torch, markdown_it, myst_parser.
 - ``ranktest`` (``ranktest``): the harness (src/ranktest): forkserver, pytest plugin, virtual cluster, Slurm; never the site's tooling. Imports the standard library, torch, pytest, _pytest, numpy.
 .. end of worlds

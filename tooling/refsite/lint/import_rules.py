@@ -50,7 +50,7 @@ WORLDS = (
           "the pytest collector of snippet variants, runs through ranktest, pass reuse, and the "
           "measurement commands (make compat, bench, cluster-records, doctest-slurm)"),
     World("sphinxext", ("refsite.sphinxext",), ("shared", "snippets", "ledger"),
-          ("sphinx", "docutils", "myst_parser", "jieba", "babel"),
+          ("sphinx", "docutils", "myst_parser", "jieba", "babel", "fontTools"),
           "the Sphinx extensions: directives, roles, language switch, search; never torch"),
     World("lint", ("refsite.lint",), ("shared", "snippets", "ledger"), ("torch", "markdown_it", "myst_parser"),
           "the page checks: parity of the two trees, prose, signatures, version notes, the ledger, "

@@ -67,4 +67,5 @@ def setup(app: Sphinx) -> dict[str, typing.Any]:
     app.connect("builder-inited", add_static_path)  # chrome.css
     app.add_css_file("chrome.css")
     app.add_js_file("chrome.js")
+    app.setup_extension("refsite.sphinxext.theme_css")  # the theme's stylesheet, cut to what is used
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
