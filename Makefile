@@ -93,7 +93,7 @@ soak: $(VENV)/.installed
 # (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
 # Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all.
 compat: $(VENV)/.installed
-	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all)
+	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS))
 
 # The multi-node records of docs/measurements/cluster/: scenarios run on a virtual cluster of
 # network-namespace hosts and a real Slurm (as root); SCENARIOS=static,c10d picks some, REPEAT=3

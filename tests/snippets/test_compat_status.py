@@ -103,3 +103,31 @@ def test_a_release_line_may_replace_a_pin_and_a_bad_one_is_refused(tmp_path: Pat
     listed.write_text("2.2.2 numpy>=1\n", encoding="utf-8")
     with pytest.raises(SystemExit, match=r"releases.txt:1: 'numpy>=1' must be name==version"):
         compat.listed_releases()
+
+
+def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypatch, capsys) -> None:
+    # With several jobs, a variant that failed only because others loaded the machine must not
+    # be stored as failing: every result but 'same' (and a timeout) runs again alone.
+    import contextlib
+
+    from refsite.testing import compat_run
+    calls: list[str] = []
+
+    def judged(server, case):
+        calls.append(case.key)
+        if case.key == "b" and calls.count("b") == 1:
+            return {"result": "fails", "error_type": "RuntimeError", "error": "under load"}, 0.1
+        if case.key in ("c", "d"):
+            return {"result": "fails", "error_type": "ImportError" if case.key == "c" else "Timeout", "error": ""}, 0.1
+        return {"result": "same"}, 0.1
+
+    monkeypatch.setattr(compat_run, "_judged", judged)
+    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: contextlib.nullcontext(object()))
+    cases = [compat_run.Case(n, key, None, None, None, {}) for n, key in enumerate("abcd", 1)]
+    found = compat_run.run_cases(cases, 2, "torch 9.9", 4)
+    assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
+    assert sorted(calls) == ["a", "b", "b", "c", "c", "d"]
+    assert "b: same (0.1 s) (alone; was fails beside other runs)" in capsys.readouterr().out
+    calls.clear()
+    assert compat_run.run_cases(cases, 1, "torch 9.9", 4)["b"]["result"] == "fails"  # alone already
+    assert sorted(calls) == ["a", "b", "c", "d"]

@@ -108,7 +108,7 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     return path
 
 
-def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -> int:
+def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None) -> int:
     """One release: install, run, write its file; the runner's exit status (0 when the install
     failed and that was recorded)."""
     env = envs / f"torch-{release}"
@@ -136,7 +136,7 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool) -
                                "--release", release, "--out", str(OUT / f"torch-{release}.json"),
                                "--install-seconds", str(seconds), "--command", command,
                                "--machine", provenance.machine(), "--requirements", ",".join(requirements(release)),
-                               *(["--all"] if run_all else [])],
+                               *(["--all"] if run_all else []), *(["--jobs", str(jobs)] if jobs else [])],
                               cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:
@@ -159,6 +159,8 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep each environment (and reuse a kept one)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep each result still current: same code, same record)")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="variants of one release run at once (default: one per core; COMPAT_JOBS)")
     parser.add_argument("--check", action="store_true",
                         help="install and run nothing: say, per listed release, which CPU variants lack a current "
                              "result, and exit non-zero when any does")
@@ -174,7 +176,7 @@ def main() -> int:
     for number, release in enumerate(releases, 1):
         start = time.monotonic()
         print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
-        if measure(release, args.envs, args.keep, command, args.all) != 0:
+        if measure(release, args.envs, args.keep, command, args.all, args.jobs) != 0:
             failed.append(release)
         print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
     # Every measurement file, run now or not, with no path of this machine (machine_paths).

@@ -13,9 +13,13 @@ one line per variant.
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
+import dataclasses
 import datetime
 import os
 import platform
+import queue
 import re
 import sys
 import time
@@ -31,6 +35,8 @@ ROOT = project.root()
 SNIPPETS = ROOT / "snippets"
 #: The line that names an exception or a warning: ``ValueError: ...``, ``file.py:3: FutureWarning: ...``.
 _EXCEPTION = re.compile(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)): ?(.*)")
+#: Variants run at once by default: one per core (multi-rank variants mostly wait on each other).
+JOBS = os.cpu_count() or 1
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
 
@@ -76,6 +82,70 @@ def judge(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
     return {**measured, "result": compat_results.SAME}
 
 
+@dataclasses.dataclass(frozen=True)
+class Case:
+    """One variant to run: its number in the list, its key in the file, and what it is judged on."""
+
+    number: int
+    key: str
+    spec: snippets.Spec
+    variant: snippets.Variant
+    record: snippets.Record
+    measured: dict
+
+
+def _judged(server: Forkserver, case: Case) -> tuple[dict, float]:
+    start = time.monotonic()
+    found = machine_paths.normalise_result(judge(server, case.spec, case.variant, case.record, case.measured), ROOT)
+    return ({**found, "date": datetime.date.today().isoformat(), "compare_rules": snippets.COMPARISON_RULES},
+            time.monotonic() - start)
+
+
+def _say(case: Case, label: str, total: int, found: dict, seconds: float, note: str = "") -> None:
+    detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
+    print(f"[{case.number:3d}/{total}] {label} {case.key}: {found['result']}{detail} ({seconds:.1f} s){note}",
+          flush=True)
+
+
+def run_cases(todo: list[Case], jobs: int, label: str, total: int) -> dict[str, dict]:
+    """Each case's stored result. ``jobs`` run at once, one forkserver each, a line per result as
+    it ends. With more than one job, a result other than ``same`` (a timeout aside: it runs again
+    next time anyway) is run once more alone, and that run is the one stored: a variant that only
+    fails while others load the machine must not be recorded as failing on that release."""
+    results: dict[str, dict] = {}
+    with contextlib.ExitStack() as stack:
+        servers: queue.Queue[Forkserver] = queue.Queue()
+        for _ in range(max(1, min(jobs, len(todo)))):
+            servers.put(stack.enter_context(Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False)))
+
+        def one(case: Case) -> tuple[dict, float]:
+            server = servers.get()
+            try:
+                return _judged(server, case)
+            finally:
+                servers.put(server)
+
+        with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
+            futures = {pool.submit(one, case): case for case in todo}
+            for future in concurrent.futures.as_completed(futures):
+                case = futures[future]
+                results[case.key], seconds = future.result()
+                _say(case, label, total, results[case.key], seconds)
+        if jobs > 1:
+            again = [c for c in todo if results[c.key]["result"] != compat_results.SAME
+                     and results[c.key].get("error_type") != "Timeout"]
+            server = servers.get()
+            for case in sorted(again, key=lambda c: c.number):
+                found, seconds = _judged(server, case)
+                same_kind = (found["result"], found.get("error_type")) == (
+                    results[case.key]["result"], results[case.key].get("error_type"))
+                if not same_kind:
+                    _say(case, label, total, found, seconds, " (alone; was "
+                         f"{results[case.key]['result']} beside other runs)")
+                results[case.key] = found
+    return results
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--release", required=True, help="the torch release asked for, e.g. 2.4.1")
@@ -87,6 +157,9 @@ def main() -> int:
                         help="comma-separated pins installed besides torch (recorded in the file)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep the results still current in --out)")
+    parser.add_argument("--jobs", type=int, default=JOBS,
+                        help=f"variants run at once, each on its own forkserver (default {JOBS}); a result "
+                             "other than 'same' is confirmed by a run alone")
     args = parser.parse_args()
 
     import torch  # the measured release; this tool's only torch import, in that release's environment
@@ -94,32 +167,30 @@ def main() -> int:
     cases = snippet_runs.cpu_variants(SNIPPETS)
     previous = {} if args.all else compat_results.previous_results(args.out)
     started = time.monotonic()
-    results, counts = {}, {compat_results.SAME: 0, compat_results.DIFFERS: 0, compat_results.FAILS: 0}
-    kept = 0
-    with Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False) as server:
-        for number, (spec, variant) in enumerate(cases, 1):
-            rel = spec.path.relative_to(SNIPPETS).as_posix()
-            key = compat_results.variant_key(rel, variant.id)
-            try:
-                record = snippets.read_record(spec.record_path(variant))
-                measured = measured_on(spec, record)
-            except snippets.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
-                print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
-                continue
-            old = previous.get(key)
-            if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
-                    and old.get("error_type") != "Timeout"):
-                results[key], kept = old, kept + 1  # still current: measured on this code and record
-                counts[old["result"]] += 1
-                continue
-            run_start = time.monotonic()
-            found = {**machine_paths.normalise_result(judge(server, spec, variant, record, measured), ROOT),
-                     "date": datetime.date.today().isoformat(), "compare_rules": snippets.COMPARISON_RULES}
-            results[key] = found
-            counts[found["result"]] += 1
-            detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
-            print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: {found['result']}{detail} "
-                  f"({time.monotonic() - run_start:.1f} s)", flush=True)
+    results: dict[str, dict] = {}
+    todo: list[Case] = []
+    order: list[str] = []  # the file lists the variants in this order, however the runs end
+    for number, (spec, variant) in enumerate(cases, 1):
+        rel = spec.path.relative_to(SNIPPETS).as_posix()
+        key = compat_results.variant_key(rel, variant.id)
+        order.append(key)
+        try:
+            record = snippets.read_record(spec.record_path(variant))
+            measured = measured_on(spec, record)
+        except snippets.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
+            print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
+            continue
+        old = previous.get(key)
+        if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
+                and old.get("error_type") != "Timeout"):
+            results[key] = old  # still current: measured on this code and record
+            continue
+        todo.append(Case(number, key, spec, variant, record, measured))
+    kept = len(results)
+    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases)))
+    results = {key: results[key] for key in order if key in results}
+    counts = {outcome: sum(r["result"] == outcome for r in results.values())
+              for outcome in (compat_results.SAME, compat_results.DIFFERS, compat_results.FAILS)}
     data = compat_results.measurement(
         args.release, torch_build=torch.__version__, python=platform.python_version(),
         date=datetime.date.today().isoformat(), machine=args.machine, command=args.command,
