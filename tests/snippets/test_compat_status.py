@@ -123,7 +123,9 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
 
     monkeypatch.setattr(compat_run, "_judged", judged)
     monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: contextlib.nullcontext(object()))
-    cases = [compat_run.Case(n, key, None, None, None, {}) for n, key in enumerate("abcd", 1)]
+    cases = [compat_run.Case(n, key, None, None, None, {"code_sha256": "c", "record_sha256": "r"})
+             for n, key in enumerate("abcd", 1)]
+    monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
     found = compat_run.run_cases(cases, 2, "torch 9.9", 4)
     assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
     assert sorted(calls) == ["a", "b", "b", "c", "c", "d"]
@@ -131,3 +133,9 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     calls.clear()
     assert compat_run.run_cases(cases, 1, "torch 9.9", 4)["b"]["result"] == "fails"  # alone already
     assert sorted(calls) == ["a", "b", "c", "d"]
+    # a failure the file already held for this code and record needs no confirmation
+    calls.clear()
+    earlier = {"c": {"result": "fails", "error_type": "ImportError", "on": ("c", "r")},
+               "b": {"result": "fails", "error_type": "RuntimeError", "on": ("old code", "r")}}
+    compat_run.run_cases(cases, 2, "torch 9.9", 4, earlier)
+    assert sorted(calls) == ["a", "b", "b", "c", "d"]

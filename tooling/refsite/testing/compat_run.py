@@ -94,6 +94,12 @@ class Case:
     measured: dict
 
 
+def _current(found: dict | None, case: Case) -> dict | None:
+    """``found`` if it was measured on the case's code and record."""
+    digests = case.measured["code_sha256"], case.measured["record_sha256"]
+    return found if found and compat_results.is_current(found, *digests) else None
+
+
 def _judged(server: Forkserver, case: Case) -> tuple[dict, float]:
     start = time.monotonic()
     found = machine_paths.normalise_result(judge(server, case.spec, case.variant, case.record, case.measured), ROOT)
@@ -107,11 +113,18 @@ def _say(case: Case, label: str, total: int, found: dict, seconds: float, note: 
           flush=True)
 
 
-def run_cases(todo: list[Case], jobs: int, label: str, total: int) -> dict[str, dict]:
+def _kind(found: dict | None) -> tuple[str, str] | None:
+    return (found["result"], found.get("error_type", "")) if found else None
+
+
+def run_cases(todo: list[Case], jobs: int, label: str, total: int,
+              earlier: dict[str, dict] | None = None) -> dict[str, dict]:
     """Each case's stored result. ``jobs`` run at once, one forkserver each, a line per result as
     it ends. With more than one job, a result other than ``same`` (a timeout aside: it runs again
-    next time anyway) is run once more alone, and that run is the one stored: a variant that only
+    next time anyway) is run once more alone, and that run is the one stored, unless the file's
+    earlier result for this code and record (``earlier``) was of the same kind: a variant that only
     fails while others load the machine must not be recorded as failing on that release."""
+    earlier = earlier or {}
     results: dict[str, dict] = {}
     with contextlib.ExitStack() as stack:
         servers: queue.Queue[Forkserver] = queue.Queue()
@@ -133,7 +146,8 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int) -> dict[str, 
                 _say(case, label, total, results[case.key], seconds)
         if jobs > 1:
             again = [c for c in todo if results[c.key]["result"] != compat_results.SAME
-                     and results[c.key].get("error_type") != "Timeout"]
+                     and results[c.key].get("error_type") != "Timeout"
+                     and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
             server = servers.get()
             for case in sorted(again, key=lambda c: c.number):
                 found, seconds = _judged(server, case)
@@ -187,7 +201,8 @@ def main() -> int:
             continue
         todo.append(Case(number, key, spec, variant, record, measured))
     kept = len(results)
-    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases)))
+    earlier = compat_results.previous_results(args.out)  # with --all too: what a confirmation may skip
+    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier))
     results = {key: results[key] for key in order if key in results}
     counts = {outcome: sum(r["result"] == outcome for r in results.values())
               for outcome in (compat_results.SAME, compat_results.DIFFERS, compat_results.FAILS)}
