@@ -120,10 +120,10 @@ def _kind(found: dict | None) -> tuple[str, str] | None:
 def run_cases(todo: list[Case], jobs: int, label: str, total: int,
               earlier: dict[str, dict] | None = None) -> dict[str, dict]:
     """Each case's stored result. ``jobs`` run at once, one forkserver each, a line per result as
-    it ends. With more than one job, a result other than ``same`` (a timeout aside: it runs again
-    next time anyway) is run once more alone, and that run is the one stored, unless the file's
-    earlier result for this code and record (``earlier``) was of the same kind: a variant that only
-    fails while others load the machine must not be recorded as failing on that release."""
+    it ends. With more than one job, a result other than ``same`` (a timeout too) is run once more
+    alone, and that run is the one stored, unless the file's earlier result for this code and
+    record (``earlier``) was of the same kind: a variant that only fails or hangs while others load
+    the machine must not be recorded as failing on that release."""
     earlier = earlier or {}
     results: dict[str, dict] = {}
     with contextlib.ExitStack() as stack:
@@ -146,7 +146,6 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
                 _say(case, label, total, results[case.key], seconds)
         if jobs > 1:
             again = [c for c in todo if results[c.key]["result"] != compat_results.SAME
-                     and results[c.key].get("error_type") != "Timeout"
                      and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
             server = servers.get()
             for case in sorted(again, key=lambda c: c.number):
