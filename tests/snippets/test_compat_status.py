@@ -4,6 +4,7 @@ variants without a current result, on a planted project; a missing result fails 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -113,29 +114,39 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     from refsite.testing import compat_run
     calls: list[str] = []
 
+    running: list[str] = []
+
     def judged(server, case):
         calls.append(case.key)
+        running.append(case.key)
+        time.sleep(0.05)
+        running.remove(case.key)
         if case.key == "b" and calls.count("b") == 1:
             return {"result": "fails", "error_type": "RuntimeError", "error": "under load"}, 0.1
+        if case.key == "e":  # it starts processes itself: never beside another run
+            assert not running, running
         if case.key in ("c", "d"):
             return {"result": "fails", "error_type": "ImportError" if case.key == "c" else "Timeout", "error": ""}, 0.1
         return {"result": "same"}, 0.1
 
     monkeypatch.setattr(compat_run, "_judged", judged)
     monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: contextlib.nullcontext(object()))
-    cases = [compat_run.Case(n, key, None, None, None, {"code_sha256": "c", "record_sha256": "r"})
-             for n, key in enumerate("abcd", 1)]
+    import types
+    spawner = types.SimpleNamespace(starts_processes=True)
+    plain = types.SimpleNamespace(starts_processes=False)
+    cases = [compat_run.Case(n, key, spawner if key == "e" else plain, None, None,
+                             {"code_sha256": "c", "record_sha256": "r"}) for n, key in enumerate("abcde", 1)]
     monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
-    found = compat_run.run_cases(cases, 2, "torch 9.9", 4)
+    found = compat_run.run_cases(cases, 2, "torch 9.9", 5)
     assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
-    assert sorted(calls) == ["a", "b", "b", "c", "c", "d", "d"]
+    assert sorted(calls) == ["a", "b", "b", "c", "c", "d", "d", "e"] and calls.index("e") > calls.index("d")
     assert "b: same (0.1 s) (alone; was fails beside other runs)" in capsys.readouterr().out
     calls.clear()
-    assert compat_run.run_cases(cases, 1, "torch 9.9", 4)["b"]["result"] == "fails"  # alone already
-    assert sorted(calls) == ["a", "b", "c", "d"]
+    assert compat_run.run_cases(cases, 1, "torch 9.9", 5)["b"]["result"] == "fails"  # alone already
+    assert sorted(calls) == ["a", "b", "c", "d", "e"]
     # a failure the file already held for this code and record needs no confirmation
     calls.clear()
     earlier = {"c": {"result": "fails", "error_type": "ImportError", "on": ("c", "r")},
                "b": {"result": "fails", "error_type": "RuntimeError", "on": ("old code", "r")}}
-    compat_run.run_cases(cases, 2, "torch 9.9", 4, earlier)
-    assert sorted(calls) == ["a", "b", "b", "c", "d", "d"]
+    compat_run.run_cases(cases, 2, "torch 9.9", 5, earlier)
+    assert sorted(calls) == ["a", "b", "b", "c", "d", "d", "e"]
