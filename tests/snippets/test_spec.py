@@ -181,6 +181,8 @@ def test_gloo_connection_log_lines_are_not_output():
     ("import torch.multiprocessing as mp\n", True),
     ("from concurrent.futures import ProcessPoolExecutor\n", True),
     ("import torch.distributed as dist\ndist.init_process_group('gloo')\n", True),
+    ("import torch.distributed.run\n", True),  # torchrun's main, called in-process
+    ("from torch.distributed.launcher.api import elastic_launch\n", True),
     ("print('torchrun and multiprocessing are only words here')  # init_process_group\n", False),
     ("import torch\n", False),
 ])

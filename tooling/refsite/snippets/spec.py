@@ -62,7 +62,8 @@ KNOWN_NEEDS = ("ptrace",)
 #: A header line, as written: the key and its value.
 HEADER_LINE = re.compile(rf"^({'|'.join(HEADER_KEYS)}):\s*(.*?)\s*$", re.MULTILINE)
 #: Modules whose import means a ``python`` snippet starts processes of its own.
-PROCESS_MODULES = ("subprocess", "multiprocessing", "torch.multiprocessing", "concurrent.futures")
+PROCESS_MODULES = ("subprocess", "multiprocessing", "torch.multiprocessing", "concurrent.futures",
+                   "torch.distributed.run", "torch.distributed.launcher")  # torchrun's main, elastic_launch
 #: Calls that start processes or a process group (``dist.init_process_group``, ``mp.spawn``...).
 PROCESS_CALLS = ("init_process_group", "spawn", "start_processes")
 _NPROC = re.compile(r"--nproc[-_]per[-_]node[= ](\d+)")
