@@ -125,9 +125,17 @@ def snippet_block(driver: WebDriver, name: str) -> WebElement:
 #: article its titles, tables, code blocks and tab lists (long ones wrap or scroll inside).
 OVERFLOW_SCRIPT = """
 const width = arguments[0];
+// An element wider than the screen is fine inside a box that scrolls sideways and fits the screen.
+const boxed = (el) => {
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    if (["auto", "scroll", "hidden"].includes(getComputedStyle(box).overflowX))
+      return box.getBoundingClientRect().right <= width + 0.5;
+  }
+  return false;
+};
 const sticking = Array.from(document.querySelectorAll(
     ".bd-article :is(h1, h2, h3, h4, table, pre, .vs-tab-list)"))
-  .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > width + 0.5)
+  .filter((el) => el.getClientRects().length && el.getBoundingClientRect().right > width + 0.5 && !boxed(el))
   .map((el) => `${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}" reaches `
                + Math.round(el.getBoundingClientRect().right));
 return [window.innerWidth, document.documentElement.scrollWidth, sticking];
