@@ -157,9 +157,7 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
                      and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
             for case in sorted(again, key=lambda c: c.number):
                 found, seconds = _judged(server, case)
-                same_kind = (found["result"], found.get("error_type")) == (
-                    results[case.key]["result"], results[case.key].get("error_type"))
-                if not same_kind:
+                if _kind(found) != _kind(results[case.key]):
                     _say(case, label, total, found, seconds, " (alone; was "
                          f"{results[case.key]['result']} beside other runs)")
                 results[case.key] = found
@@ -185,7 +183,8 @@ def main() -> int:
     import torch  # the measured release; this tool's only torch import, in that release's environment
 
     cases = snippet_runs.cpu_variants(SNIPPETS)
-    previous = {} if args.all else compat_results.previous_results(args.out)
+    earlier = compat_results.previous_results(args.out)  # with --all too: what a confirmation may skip
+    previous = {} if args.all else earlier
     started = time.monotonic()
     results: dict[str, dict] = {}
     todo: list[Case] = []
@@ -200,14 +199,13 @@ def main() -> int:
         except snippets.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
             print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
             continue
-        old = previous.get(key)
-        if (old and compat_results.is_current(old, measured["code_sha256"], measured["record_sha256"])
-                and old.get("error_type") != "Timeout"):
+        case = Case(number, key, spec, variant, record, measured)
+        old = _current(previous.get(key), case)
+        if old and old.get("error_type") != "Timeout":
             results[key] = old  # still current: measured on this code and record
             continue
-        todo.append(Case(number, key, spec, variant, record, measured))
+        todo.append(case)
     kept = len(results)
-    earlier = compat_results.previous_results(args.out)  # with --all too: what a confirmation may skip
     results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier))
     results = {key: results[key] for key in order if key in results}
     counts = {outcome: sum(r["result"] == outcome for r in results.values())
