@@ -11,7 +11,7 @@ import bs4
 import pytest
 
 from refsite import snippets
-from refsite.lint.pages import embedded_snippets
+from refsite.myst_pages import embedded_snippets
 from tests.browser.browser_support import (REPO, By, WebDriver, WebDriverWait, check_console, drain,
                              html_pages, in_one_row, is_local, screen, search, snippet_block, visit)
 from refsite.sphinxext.rank_columns import side_by_side

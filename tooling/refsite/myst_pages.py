@@ -90,3 +90,8 @@ def read_page(text: str) -> Page:
     outside: list[tuple[int, str]] = []
     _scan(text.splitlines(), 1, fences, outside)
     return Page(tuple(fences), tuple(outside))
+
+
+def embedded_snippets(text: str) -> list[str]:
+    """The snippet paths (relative to ``snippets/``) a page's text embeds, in page order."""
+    return [fence.argument for fence in read_page(text).directives("snippet")]

@@ -7,13 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from refsite.languages import LANGUAGES
-from refsite.myst_pages import read_page
+from refsite.myst_pages import embedded_snippets
 from refsite.signature_pages import block_names, blocks
 
-
-def embedded_snippets(text: str) -> list[str]:
-    """The snippet paths (relative to ``snippets/``) a page's text embeds, in page order."""
-    return [fence.argument for fence in read_page(text).directives("snippet")]
 
 
 def page_embeds(docs: Path) -> dict[str, dict[str, list[str]]]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from refsite import snippets
 from refsite.languages import LANGUAGES
-from refsite.lint.pages import embedded_snippets
+from refsite.myst_pages import embedded_snippets
 from refsite.myst_pages import HEADING, LABEL, read_page
 
 #: Code-block languages that are Python, and the directives that show code.

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from refsite.snippets import ReferenceProblem, references
 from refsite.languages import LANGUAGES
-from refsite.lint.pages import embedded_snippets
+from refsite.myst_pages import embedded_snippets
 from refsite.myst_pages import read_page
 
 

@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__
-from refsite.myst_pages import read_page
+from refsite.myst_pages import embedded_snippets
 from refsite.snippets import compat_export, compat_results, compat_status
 from refsite.sphinxext.page_language import page_words
 
@@ -60,7 +60,7 @@ def rows(compat_dir: Path, snippet_root: Path) -> tuple[list[str], str, list[dic
         if variant.record is None:
             continue
         results = compat_export.variant_results(runs, variant)
-        pins.add(compat_results.short_release(variant.record.torch.split("+")[0]))
+        pins.add(compat_results.short_release(variant.record.torch))
         found.append({"snippet": variant.snippet, "variant": variant.variant.id,
                       "codes": {compat_results.short_release(r): code(v) for r, v in results.items()}})
     releases = sorted({r for row in found for r in row["codes"]}, key=compat_results.release_key)
@@ -74,9 +74,8 @@ def _pages(env: typing.Any) -> dict[str, str]:
         path = Path(env.doc2path(docname))
         if path.suffix != ".md":
             continue
-        for fence in read_page(path.read_text(encoding="utf-8")).directives("snippet"):
-            if fence.argument:
-                where.setdefault(fence.argument.split()[0], docname)
+        for snippet in embedded_snippets(path.read_text(encoding="utf-8")):
+            where.setdefault(snippet, docname)
     return where
 
 
@@ -112,8 +111,9 @@ def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
 def _widget(data: dict, old: str, new: str) -> str:
     """The chooser's HTML: two selects, the summary, the list for (old, new), the data."""
     words = data["words"]
-    listed = [row for row in data["rows"] if changed(row["codes"], old, new)]
-    unknown = sum(changed(row["codes"], old, new) is None for row in data["rows"])
+    verdicts = [(row, changed(row["codes"], old, new)) for row in data["rows"]]
+    listed = [row for row, verdict in verdicts if verdict]
+    unknown = sum(verdict is None for _row, verdict in verdicts)
     summary = words["summary"].format(changed=len(listed), total=len(data["rows"]) - unknown,
                                       old=old, new=new, unknown=unknown)
     body = "".join(_row(row, old, new, words) for row in listed)
