@@ -11,7 +11,7 @@ import pytest
 from refsite.languages import LANGUAGES
 from tests.browser.browser_support import By, WebDriver, screen, screenshot, visit
 from tests.browser.test_chinese_chrome import CHROME, ENGLISH
-from tests.browser.test_laptop_layout import BYTES_BUDGET, LOADED
+from tests.browser.test_laptop_layout import BYTES_BUDGET, ICON_SCRIPT, LOADED
 
 pytestmark = pytest.mark.browser
 
@@ -101,11 +101,7 @@ def test_a_page_on_a_phone_loads_what_it_uses_only(browser: WebDriver, base_url:
     with screen(browser, PHONE):
         visit(browser, f"{base_url}{lang}/distributed/collectives.html")
         assert browser.execute_script(LOADED) <= BYTES_BUDGET
-        browser.execute_async_script("""
-          const done = arguments[arguments.length - 1];
-          const s = document.createElement('script');
-          s.src = '../_static/scripts/fontawesome.js'; s.onload = s.onerror = () => done();
-          document.head.appendChild(s);""")
+        browser.execute_async_script(ICON_SCRIPT)
         assert browser.execute_script(LOADED) > BYTES_BUDGET  # an oversized page is seen
 
 
