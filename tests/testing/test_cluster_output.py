@@ -126,3 +126,37 @@ def test_a_node_that_finished_drops_the_store_closed_at_exit_race() -> None:
     # a node that failed keeps it: there it may be the failure itself
     failed = host_entry("node1", ["torchrun"], 1, race)
     assert any("recvValueWithTimeout failed" in line for line in failed["agent"])
+
+
+def test_a_node_that_finished_drops_an_exit_barrier_failure_and_its_traceback() -> None:
+    # torch's log format: the record's prefix on each line of the message and its traceback
+    prefix = "E1126 13:02:11.120000 4242 site-packages/torch/distributed/elastic/agent/server/api.py:1007] "
+    logged = "".join(prefix + line + "\n" for line in (
+        "Error waiting on exit barrier. Elapsed: 0.0021 seconds", "Traceback (most recent call last):",
+        '  File "/venv/site-packages/torch/distributed/elastic/agent/server/api.py", line 993, in _exit_barrier',
+        "    store_util.barrier(", "torch.distributed.DistStoreError: Socket Timeout"))
+    finished = host_entry("node1", ["torchrun"], 0, "rank 2: node 1\n" + logged + "I1126 13:02:12.1 4242 x.py:2] end\n")
+    assert finished["agent"] == ["I<time> x.py:2] end"]
+    assert any("DistStoreError" in line for line in host_entry("node1", ["torchrun"], 1, logged)["agent"])
+    # Python's plain log format: the traceback (chained here) under the message, unprefixed
+    race = ("rank 2: node 1, local rank 0\n"
+            "E1126 13:02:11.120000 4242 site-packages/torch/distributed/elastic/agent/server/api.py:1007] "
+            "Error waiting on exit barrier. Elapsed: 0.0021 seconds\n"
+            "Traceback (most recent call last):\n"
+            '  File "/venv/site-packages/torch/distributed/elastic/utils/store.py", line 120, in barrier\n'
+            "    store.wait([last_member_key], timeout)\n"
+            "    ~~~~~~~~~~^^^^^^^^^^^^^^^^^^^\n"
+            "torch.distributed.DistNetworkError: failed to recv, got 0 bytes\n"
+            "\n"
+            "The above exception was the direct cause of the following exception:\n"
+            "\n"
+            "Traceback (most recent call last):\n"
+            '  File "/venv/site-packages/torch/distributed/elastic/agent/server/api.py", line 993, in _exit_barrier\n'
+            "torch.distributed.DistStoreError: Socket Timeout\n"
+            "W1126 13:02:12.000000 4242 api.py:1] a later message\n")
+    finished = host_entry("node1", ["torchrun"], 0, race)
+    assert finished["agent"] == ["W<time> api.py:1] a later message"]
+    assert finished["ranks"] == {"2": ["rank 2: node 1, local rank 0"]}
+    failed = host_entry("node1", ["torchrun"], 1, race)
+    assert any("Error waiting on exit barrier" in line for line in failed["agent"])
+    assert "torch.distributed.DistStoreError: Socket Timeout" in failed["agent"]

@@ -130,20 +130,39 @@ def split(text: str) -> tuple[list[str], dict[str, list[str]]]:
 #: A node that ran to the end (exit 0) may still log that its agent's connection to the
 #: rendezvous store closed: the store's host finished first and closed it while this agent was
 #: shutting down (a race of the two agents' ends, seen now and then under load). It is no fault.
+#: It shows as a c10d warning with a C++ backtrace, or, when the race hits the agents' exit
+#: barrier, as torch's "Error waiting on exit barrier" log line with the Python traceback of the
+#: store's error (the job's result is already known then, and the agent exits 0 anyway).
 _STORE_CLOSED_AT_EXIT = re.compile(r"TCPStore\.cpp:\d+\] \[c10d\] recvValueWithTimeout failed .*"
                                    r"Connection was likely closed")
+_EXIT_BARRIER_FAILED = re.compile(r"\] Error waiting on exit barrier\b")
+_CHAINED = re.compile(r"^(?:The above exception|During handling of the above exception)")
 
 
 def _without_store_closed_at_exit(agent: list[str]) -> list[str]:
-    """``agent`` without :data:`_STORE_CLOSED_AT_EXIT` warnings and their C++ backtraces."""
-    kept, skipping = [], False
+    """``agent`` without :data:`_STORE_CLOSED_AT_EXIT` warnings and their C++ backtraces, and
+    without :data:`_EXIT_BARRIER_FAILED` lines and the (chained) tracebacks logged under them."""
+    kept: list[str] = []
+    skipping = None  # None, "cpp" (a C++ backtrace), "python" (traceback) or "after" (its end)
+    record_prefix = None  # torch's log format repeats a record's prefix on each of its lines
     for line in agent:
-        if _STORE_CLOSED_AT_EXIT.search(line):
-            skipping = True
+        if _STORE_CLOSED_AT_EXIT.search(line) or (barrier := _EXIT_BARRIER_FAILED.search(line)):
+            skipping = "cpp" if _STORE_CLOSED_AT_EXIT.search(line) else "after"
+            record_prefix = None if skipping == "cpp" else line[:barrier.start() + 2]
             continue
+        if record_prefix and line.startswith(record_prefix):
+            continue
+        record_prefix = None
         if skipping and (_CPP_TRACE.match(line) or not line):
             continue
-        skipping = False
+        if skipping in ("python", "after") and (line.startswith("Traceback (most recent call last)")
+                                                or _CHAINED.match(line)):
+            skipping = "python"
+            continue
+        if skipping == "python":  # the frames, then the exception line that ends them
+            skipping = "python" if line.startswith(" ") else "after"
+            continue
+        skipping = None
         kept.append(line)
     return kept
 
@@ -152,7 +171,7 @@ def host_entry(host: str, argv: Sequence[str], exit_code: int | None, output: st
                condensed: bool = False) -> dict:
     """One node's entry of a record (``exit_code`` ``None``: killed at the scenario's deadline);
     ``condensed``: the agent's lines through :func:`condense` (the entry says so). A node that
-    exited 0 keeps no store-closed-at-exit warning (:data:`_STORE_CLOSED_AT_EXIT`)."""
+    exited 0 keeps no store-closed-at-exit race (:func:`_without_store_closed_at_exit`)."""
     agent, ranks = split(output)
     if exit_code == 0:
         agent = _without_store_closed_at_exit(agent)
