@@ -91,9 +91,10 @@ soak: $(VENV)/.installed
 # Every CPU variant on each older torch release (docs/measurements/compat/releases.txt, or
 # RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
 # (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
-# Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all.
+# Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all;
+# COMPAT_AGAIN='distributed/elastic_restart.py*,...' runs those too (after a change of how results are judged).
 compat: $(VENV)/.installed
-	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS))
+	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS)) $(if $(COMPAT_AGAIN),--again '$(COMPAT_AGAIN)')
 
 # The multi-node records of docs/measurements/cluster/: scenarios run on a virtual cluster of
 # network-namespace hosts and a real Slurm (as root); SCENARIOS=static,c10d picks some, REPEAT=3

@@ -5,7 +5,8 @@ one at a time: a fresh virtual environment outside the repository (``--envs``) g
 and what the snippets need besides (:data:`SNIPPET_NEEDS`: numpy, py-spy, safetensors),
 ``python -m refsite.testing.compat_run`` runs every CPU variant there with the project's runner
 and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
-file that are still current: same code, same record; ``--all`` runs every variant), and the
+file that are still current: same code, same record; ``--all`` runs every variant, ``--again``
+those whose keys match its patterns), and the
 environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
 a file that says so, with pip's last lines. Progress: one line per release step and per variant.
 At the end every measurement file is rewritten with no path of this machine
@@ -108,7 +109,8 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     return path
 
 
-def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None) -> int:
+def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None,
+            again: str = "") -> int:
     """One release: install, run, write its file; the runner's exit status (0 when the install
     failed and that was recorded)."""
     env = envs / f"torch-{release}"
@@ -136,7 +138,8 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, j
                                "--release", release, "--out", str(OUT / f"torch-{release}.json"),
                                "--install-seconds", str(seconds), "--command", command,
                                "--machine", provenance.machine(), "--requirements", ",".join(requirements(release)),
-                               *(["--all"] if run_all else []), *(["--jobs", str(jobs)] if jobs else [])],
+                               *(["--all"] if run_all else []), *(["--jobs", str(jobs)] if jobs else []),
+                               *(["--again", again] if again else [])],
                               cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:
@@ -159,6 +162,9 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep each environment (and reuse a kept one)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep each result still current: same code, same record)")
+    parser.add_argument("--again", default="",
+                        help="comma-separated patterns of variant keys to run even when their result is current "
+                             "(COMPAT_AGAIN), e.g. after a change of how results are judged")
     parser.add_argument("--jobs", type=int, default=None,
                         help="variants of one release run at once (default: one per core; COMPAT_JOBS)")
     parser.add_argument("--check", action="store_true",
@@ -171,12 +177,13 @@ def main() -> int:
     if args.envs.resolve().is_relative_to(ROOT):
         parser.error(f"--envs {args.envs} is inside the repository; pick a folder outside it")
     args.envs.mkdir(parents=True, exist_ok=True)
-    command = "make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
+    command = ("make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
+               + (f" COMPAT_AGAIN={args.again}" if args.again else ""))
     failed = []
     for number, release in enumerate(releases, 1):
         start = time.monotonic()
         print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
-        if measure(release, args.envs, args.keep, command, args.all, args.jobs) != 0:
+        if measure(release, args.envs, args.keep, command, args.all, args.jobs, args.again) != 0:
             failed.append(release)
         print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
     # Every measurement file, run now or not, with no path of this machine (machine_paths).

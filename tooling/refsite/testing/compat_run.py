@@ -17,6 +17,7 @@ import concurrent.futures
 import contextlib
 import dataclasses
 import datetime
+import fnmatch
 import os
 import platform
 import queue
@@ -35,6 +36,12 @@ ROOT = project.root()
 SNIPPETS = ROOT / "snippets"
 #: The line that names an exception or a warning: ``ValueError: ...``, ``file.py:3: FutureWarning: ...``.
 _EXCEPTION = re.compile(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)): ?(.*)")
+_TRACEBACK = "Traceback (most recent call last):"
+#: The line that ends a traceback: the exception's (dotted) name, then its message if any.
+_RAISED = re.compile(r"([A-Za-z_][\w.]*)(?:: ?(.*))?")
+#: A C++ exception that ended the process: its type, and the first line of its ``what()``.
+_TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
+_WHAT = re.compile(r"^\s*what\(\):\s*(.*)")
 #: Variants run at once by default: one per core (multi-rank variants mostly wait on each other).
 JOBS = os.cpu_count() or 1
 #: How many lines of a rank's stderr a ``differs`` result keeps.
@@ -43,7 +50,9 @@ STDERR_LINES = 5
 
 def first_error(result: RunResult) -> tuple[str, str]:
     """The exception type and the first line of its message of a failed run: the last
-    exception line of the first failed rank's stderr (a traceback ends with it)."""
+    exception line of the first failed rank's stderr (a traceback ends with it); else the line
+    that ends a traceback (an exception whose name says nothing of errors); else how the first
+    failed rank ended, with a C++ exception's ``what()`` (an abort) or its first line of stderr."""
     if result.timed_out:
         return "Timeout", f"still running after {result.timeout:g} s"
     order = sorted(result.ranks, key=lambda r: (r.rank != result.first_failure, r.returncode == 0, r.rank))
@@ -51,9 +60,26 @@ def first_error(result: RunResult) -> tuple[str, str]:
         for line in reversed(rank.stderr.splitlines()):
             if match := _EXCEPTION.search(line):
                 return match.group(1).rsplit(".", 1)[-1], match.group(2).strip()
+    for rank in order:
+        if raised := _ends_traceback(rank.stderr.splitlines()):
+            return raised
     first = order[0]
-    said = next((line.strip() for line in first.stderr.splitlines() if line.strip()), "")
-    return first.describe(), said
+    lines = first.stderr.splitlines()
+    said = next((line.strip() for line in lines if line.strip()), "")
+    thrown = next((match.group(1) for line in lines if (match := _TERMINATE.search(line))), None)
+    what = next((match.group(1).strip() for line in lines if (match := _WHAT.match(line))), "")
+    return first.describe(), f"{thrown}: {what}" if thrown and what else said
+
+
+def _ends_traceback(lines: list[str]) -> tuple[str, str] | None:
+    """(type, message) of the line that ends the last traceback of ``lines``, whatever the
+    exception's name (``subprocess.TimeoutExpired: Command ...``)."""
+    headers = [number for number, line in enumerate(lines) if line.strip() == _TRACEBACK]
+    for line in lines[headers[-1] + 1:] if headers else ():
+        if line.strip() and not line[0].isspace():
+            match = _RAISED.fullmatch(line.strip())
+            return (match.group(1).rsplit(".", 1)[-1], (match.group(2) or "").strip()) if match else None
+    return None
 
 
 def measured_on(spec: snippets.Spec, record: snippets.Record) -> dict:
@@ -111,6 +137,11 @@ def _say(case: Case, label: str, total: int, found: dict, seconds: float, note: 
     detail = f": {found['error_type']}: {found['error'][:100]}" if "error_type" in found else ""
     print(f"[{case.number:3d}/{total}] {label} {case.key}: {found['result']}{detail} ({seconds:.1f} s){note}",
           flush=True)
+
+
+def _asked_again(key: str, patterns: str) -> bool:
+    """Whether ``key`` matches one of the comma-separated ``patterns`` (``--again``)."""
+    return any(fnmatch.fnmatchcase(key, pattern.strip()) for pattern in patterns.split(",") if pattern.strip())
 
 
 def _kind(found: dict | None) -> tuple[str, str] | None:
@@ -175,6 +206,9 @@ def main() -> int:
                         help="comma-separated pins installed besides torch (recorded in the file)")
     parser.add_argument("--all", action="store_true",
                         help="run every variant (default: keep the results still current in --out)")
+    parser.add_argument("--again", default="",
+                        help="comma-separated patterns (fnmatch) of variant keys to run even when their result is "
+                             "current, e.g. 'distributed/elastic_restart.py*' after a change of how results are judged")
     parser.add_argument("--jobs", type=int, default=JOBS,
                         help=f"variants run at once, each on its own forkserver (default {JOBS}); a result "
                              "other than 'same' is confirmed by a run alone")
@@ -201,7 +235,7 @@ def main() -> int:
             continue
         case = Case(number, key, spec, variant, record, measured)
         old = _current(previous.get(key), case)
-        if old and old.get("error_type") != "Timeout":
+        if old and old.get("error_type") != "Timeout" and not _asked_again(key, args.again):
             results[key] = old  # still current: measured on this code and record
             continue
         todo.append(case)
