@@ -108,45 +108,57 @@ def test_a_release_line_may_replace_a_pin_and_a_bad_one_is_refused(tmp_path: Pat
 
 def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypatch, capsys) -> None:
     # With several jobs, a variant that failed or hung only because others loaded the machine must
-    # not be stored as failing: every result but 'same' runs again alone.
+    # not be stored as failing: every result but 'same' runs again alone. Snippets that start
+    # processes themselves (e, f, g) run after the others, two at a time, longest timeout first.
     import contextlib
+    import threading
+    import types
 
     from refsite.testing import compat_run
     calls: list[str] = []
-
     running: list[str] = []
+    overlaps: list[tuple[str, ...]] = []
+    lock = threading.Lock()
+    apart = {"e": 30, "f": 240, "g": None}
 
     def judged(server, case):
-        calls.append(case.key)
-        running.append(case.key)
+        with lock:
+            calls.append(case.key)
+            running.append(case.key)
+            overlaps.append(tuple(sorted(running)))
         time.sleep(0.05)
-        running.remove(case.key)
-        if case.key == "b" and calls.count("b") == 1:
+        with lock:
+            running.remove(case.key)
+        if case.key in ("b", "f") and calls.count(case.key) == 1:
             return {"result": "fails", "error_type": "RuntimeError", "error": "under load"}, 0.1
-        if case.key == "e":  # it starts processes itself: never beside another run
-            assert not running, running
         if case.key in ("c", "d"):
             return {"result": "fails", "error_type": "ImportError" if case.key == "c" else "Timeout", "error": ""}, 0.1
         return {"result": "same"}, 0.1
 
     monkeypatch.setattr(compat_run, "_judged", judged)
     monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: contextlib.nullcontext(object()))
-    import types
-    spawner = types.SimpleNamespace(starts_processes=True)
-    plain = types.SimpleNamespace(starts_processes=False)
-    cases = [compat_run.Case(n, key, spawner if key == "e" else plain, None, None,
-                             {"code_sha256": "c", "record_sha256": "r"}) for n, key in enumerate("abcde", 1)]
+    cases = [compat_run.Case(n, key, types.SimpleNamespace(starts_processes=key in apart, timeout=apart.get(key)),
+                             None, None, {"code_sha256": "c", "record_sha256": "r"})
+             for n, key in enumerate("abcdefg", 1)]
     monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
-    found = compat_run.run_cases(cases, 2, "torch 9.9", 5)
+    found = compat_run.run_cases(cases, 2, "torch 9.9", 7)
     assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
-    assert sorted(calls) == ["a", "b", "b", "c", "c", "d", "d", "e"] and calls.index("e") > calls.index("d")
-    assert "b: same (0.1 s) (alone; was fails beside other runs)" in capsys.readouterr().out
+    assert found["f"]["result"] == "same"  # it failed beside another: confirmed alone
+    assert sorted(calls) == ["a", "b", "b", "c", "c", "d", "d", "e", "f", "f", "g"]
+    first_apart = calls.index("f")
+    assert calls[first_apart:first_apart + 3] == ["f", "e", "g"]  # longest declared timeout first
+    assert max(calls.index(key) for key in "abcd") < first_apart  # after the others
+    assert all(set(group) <= set(apart) or not set(group) & set(apart) for group in overlaps)  # never mixed
+    assert any(len(group) == 2 and set(group) <= set(apart) for group in overlaps)  # two at a time
+    out = capsys.readouterr().out
+    assert "b: same (0.1 s) (alone; was fails beside other runs)" in out
+    assert "e: same (0.1 s) (apart from the others: it starts processes itself)" in out
     calls.clear()
-    assert compat_run.run_cases(cases, 1, "torch 9.9", 5)["b"]["result"] == "fails"  # alone already
-    assert sorted(calls) == ["a", "b", "c", "d", "e"]
+    assert compat_run.run_cases(cases, 1, "torch 9.9", 7)["b"]["result"] == "fails"  # alone already
+    assert calls == list("abcdefg")  # one job: one at a time, in order
     # a failure the file already held for this code and record needs no confirmation
     calls.clear()
     earlier = {"c": {"result": "fails", "error_type": "ImportError", "on": ("c", "r")},
                "b": {"result": "fails", "error_type": "RuntimeError", "on": ("old code", "r")}}
-    compat_run.run_cases(cases, 2, "torch 9.9", 5, earlier)
-    assert sorted(calls) == ["a", "b", "b", "c", "d", "d", "e"]
+    compat_run.run_cases(cases, 2, "torch 9.9", 7, earlier)
+    assert sorted(calls) == ["a", "b", "b", "c", "d", "d", "e", "f", "f", "g"]

@@ -44,6 +44,10 @@ _TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+
 _WHAT = re.compile(r"^\s*what\(\):\s*(.*)")
 #: Variants run at once by default: one per core (multi-rank variants mostly wait on each other).
 JOBS = os.cpu_count() or 1
+#: With more than one job, snippets that start processes themselves run after the others, this
+#: many at a time and longest declared timeout first: most of their time is spent waiting on
+#: their own launchers (an elastic agent's rendezvous or restart), and each picks free ports.
+APART_LANES = 2
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
 
@@ -151,16 +155,16 @@ def _kind(found: dict | None) -> tuple[str, str] | None:
 def run_cases(todo: list[Case], jobs: int, label: str, total: int,
               earlier: dict[str, dict] | None = None) -> dict[str, dict]:
     """Each case's stored result, a line per result as it ends. ``jobs`` run at once, one
-    forkserver each; a snippet that starts processes itself (an elastic agent, ``mp.spawn``: its
-    own rendezvous and timeouts) runs alone, after them. With more than one job, a result other
-    than ``same`` (a timeout too) is run once more alone, and that run is the one stored, unless
-    the file's earlier result for this code and record (``earlier``) was of the same kind: a
-    variant that only fails or hangs while others load the machine must not be recorded as
-    failing on that release."""
+    forkserver each; snippets that start processes themselves (an elastic agent, ``mp.spawn``:
+    their own rendezvous and timeouts) run after them, :data:`APART_LANES` at a time. With more
+    than one job, a result other than ``same`` (a timeout too) is run once more alone, and that
+    run is the one stored, unless the file's earlier result for this code and record
+    (``earlier``) was of the same kind: a variant that only fails or hangs while others load the
+    machine must not be recorded as failing on that release."""
     earlier = earlier or {}
     results: dict[str, dict] = {}
     together = [c for c in todo if jobs <= 1 or not c.spec.starts_processes]
-    alone = [c for c in todo if c not in together]
+    apart = [c for c in todo if c not in together]
     with contextlib.ExitStack() as stack:
         servers: queue.Queue[Forkserver] = queue.Queue()
         for _ in range(max(1, min(jobs, len(todo)))):
@@ -173,18 +177,20 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
             finally:
                 servers.put(server)
 
-        with concurrent.futures.ThreadPoolExecutor(max(1, jobs)) as pool:
-            futures = {pool.submit(one, case): case for case in together}
-            for future in concurrent.futures.as_completed(futures):
-                case = futures[future]
-                results[case.key], seconds = future.result()
-                _say(case, label, total, results[case.key], seconds)
+        def run_group(group: list[Case], lanes: int, note: str = "") -> None:
+            with concurrent.futures.ThreadPoolExecutor(max(1, min(jobs, lanes))) as pool:
+                futures = {pool.submit(one, case): case for case in group}
+                for future in concurrent.futures.as_completed(futures):
+                    case = futures[future]
+                    results[case.key], seconds = future.result()
+                    _say(case, label, total, results[case.key], seconds, note)
+
+        run_group(together, jobs)
+        run_group(sorted(apart, key=lambda c: -(c.spec.timeout or 0)), APART_LANES,
+                  " (apart from the others: it starts processes itself)")
         server = servers.get()
-        for case in alone:
-            results[case.key], seconds = _judged(server, case)
-            _say(case, label, total, results[case.key], seconds, " (alone: it starts processes itself)")
         if jobs > 1:
-            again = [c for c in together if results[c.key]["result"] != compat_results.SAME
+            again = [c for c in todo if results[c.key]["result"] != compat_results.SAME
                      and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
             for case in sorted(again, key=lambda c: c.number):
                 found, seconds = _judged(server, case)
