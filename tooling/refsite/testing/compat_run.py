@@ -45,9 +45,10 @@ _WHAT = re.compile(r"^\s*what\(\):\s*(.*)")
 #: Variants run at once by default: one per core (multi-rank variants mostly wait on each other).
 JOBS = os.cpu_count() or 1
 #: With more than one job, snippets that start processes themselves run after the others, this
-#: many at a time and longest declared timeout first: most of their time is spent waiting on
-#: their own launchers (an elastic agent's rendezvous or restart), and each picks free ports.
-APART_LANES = 2
+#: many at a time and longest declared timeout first: on older releases most of their time is
+#: spent waiting on launchers that hang until the snippet's own timeout (elastic_restart's 200 s
+#: on 2.0-2.4, torchrun_report's 150 s now and then), and each picks free ports.
+APART_LANES = 3
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
 
