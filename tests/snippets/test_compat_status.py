@@ -163,3 +163,32 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
                "b": {"result": "fails", "error_type": "RuntimeError", "on": ("old code", "r")}}
     compat_run.run_cases(cases, 2, "torch 9.9", 7, earlier)
     assert sorted(calls) == ["a", "b", "b", "c", "d", "d", "e", "f", "f", "g"]
+
+
+def test_the_next_release_installs_while_one_runs(tmp_path, monkeypatch, capsys) -> None:
+    import threading
+    events: list[str] = []
+    second_installing = threading.Event()
+
+    def install_into(release, envs):
+        events.append(f"install {release}")
+        if release == "2.5.1":
+            second_installing.set()
+        return True, "", 1.0
+
+    def measure(release, envs, keep, command, run_all, jobs, again, installed):
+        assert installed == (True, "", 1.0)
+        if release == "2.4.1":  # the first runs until the second is installing beside it
+            assert second_installing.wait(5), "2.5.1 did not install while 2.4.1 ran"
+        events.append(f"measure {release}")
+        return 0
+
+    monkeypatch.setattr(compat, "install_into", install_into)
+    monkeypatch.setattr(compat, "measure", measure)
+    monkeypatch.setattr(compat, "check", lambda: True)
+    monkeypatch.setattr(compat, "OUT", tmp_path)
+    monkeypatch.setattr(sys, "argv", ["compat", "--releases", "2.4.1,2.5.1,2.6.0", "--envs", str(tmp_path / "envs")])
+    assert compat.main() == 0
+    assert events.index("install 2.5.1") < events.index("measure 2.4.1")
+    assert events.index("install 2.6.0") > events.index("measure 2.4.1")  # one ahead, not all at once
+    assert events.count("install 2.6.0") == 1 and events[-1] == "measure 2.6.0"

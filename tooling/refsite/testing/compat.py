@@ -1,13 +1,13 @@
 """``make compat``: run every CPU variant on older torch releases, one measurement file each.
 
 For each release of ``docs/measurements/compat/releases.txt`` (or ``--releases 2.4.1,2.5.1``),
-one at a time: a fresh virtual environment outside the repository (``--envs``) gets that torch
-and what the snippets need besides (:data:`SNIPPET_NEEDS`: numpy, py-spy, safetensors),
-``python -m refsite.testing.compat_run`` runs every CPU variant there with the project's runner
-and writes ``docs/measurements/compat/torch-<release>.json`` (keeping the results of that
-file that are still current: same code, same record; ``--all`` runs every variant, ``--again``
-those whose keys match its patterns), and the
-environment is removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
+one at a time (the next one installing meanwhile): a fresh virtual environment outside the
+repository (``--envs``) gets that torch and what the snippets need besides (:data:`SNIPPET_NEEDS`:
+numpy, py-spy, safetensors), ``python -m refsite.testing.compat_run`` runs every CPU variant
+there with the project's runner and writes ``docs/measurements/compat/torch-<release>.json``
+(keeping the results of that file that are still current: same code, same record; ``--all``
+runs every variant, ``--again`` those whose keys match its patterns), and the environment is
+removed (``--keep`` keeps it, and a kept one is reused). A release that cannot be installed gets
 a file that says so, with pip's last lines. Progress: one line per release step and per variant.
 At the end every measurement file is rewritten with no path of this machine
 (``refsite.snippets.machine_paths``), and a table says, per listed release, how many CPU variants
@@ -19,6 +19,7 @@ test``; the doc build reads the files (see ``refsite.snippets.compat_results``).
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import datetime
 import os
 import platform
@@ -109,13 +110,19 @@ def write_install_failure(release: str, error: str, seconds: float, command: str
     return path
 
 
-def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None,
-            again: str = "") -> int:
-    """One release: install, run, write its file; the runner's exit status (0 when the install
-    failed and that was recorded)."""
+def install_into(release: str, envs: Path) -> tuple[bool, str, float]:
+    """:func:`install` into the release's environment under ``envs``, saying so."""
     env = envs / f"torch-{release}"
     print(f"== torch {release}: installing into {env}", flush=True)
-    ok, error, seconds = install(release, env)
+    return install(release, env)
+
+
+def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None,
+            again: str = "", installed: tuple[bool, str, float] | None = None) -> int:
+    """One release: install (unless ``installed`` gives :func:`install_into`'s result), run,
+    write its file; the runner's exit status (0 when the install failed and that was recorded)."""
+    env = envs / f"torch-{release}"
+    ok, error, seconds = installed or install_into(release, envs)
     try:
         if not ok:
             last = error.splitlines()[-1] if error else "?"
@@ -180,12 +187,19 @@ def main() -> int:
     command = ("make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
                + (f" COMPAT_AGAIN={args.again}" if args.again else ""))
     failed = []
-    for number, release in enumerate(releases, 1):
-        start = time.monotonic()
-        print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
-        if measure(release, args.envs, args.keep, command, args.all, args.jobs, args.again) != 0:
-            failed.append(release)
-        print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
+    with concurrent.futures.ThreadPoolExecutor(1) as installer:
+        # The next release installs while this one runs (pip mostly waits on the network and the
+        # disk); a result that load changed is confirmed alone (refsite.testing.compat_run).
+        installing = installer.submit(install_into, releases[0], args.envs)
+        for number, release in enumerate(releases, 1):
+            start = time.monotonic()
+            installed = installing.result()
+            print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
+            if number < len(releases):
+                installing = installer.submit(install_into, releases[number], args.envs)
+            if measure(release, args.envs, args.keep, command, args.all, args.jobs, args.again, installed) != 0:
+                failed.append(release)
+            print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
     # Every measurement file, run now or not, with no path of this machine (machine_paths).
     rewritten = [path.name for path in sorted(OUT.glob("torch-*.json")) if machine_paths.normalise_file(path, ROOT)]
     if rewritten:
