@@ -154,6 +154,7 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     out = capsys.readouterr().out
     assert "b: same (0.1 s) (alone; was fails beside other runs)" in out
     assert "e: same (0.1 s) (apart from the others: it starts processes itself)" in out
+    assert "c: fails: ImportError:  (0.1 s) (alone again: confirmed)" in out  # every confirmation is said
     calls.clear()
     assert compat_run.run_cases(cases, 1, "torch 9.9", 7)["b"]["result"] == "fails"  # alone already
     assert calls == list("abcdefg")  # one job: one at a time, in order

@@ -195,9 +195,9 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
                      and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
             for case in sorted(again, key=lambda c: c.number):
                 found, seconds = _judged(server, case)
-                if _kind(found) != _kind(results[case.key]):
-                    _say(case, label, total, found, seconds, " (alone; was "
-                         f"{results[case.key]['result']} beside other runs)")
+                was = results[case.key]
+                _say(case, label, total, found, seconds, f" (alone; was {was['result']} beside other runs)"
+                     if _kind(found) != _kind(was) else " (alone again: confirmed)")
                 results[case.key] = found
     return results
 
