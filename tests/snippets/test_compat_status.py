@@ -155,6 +155,10 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     assert "b: same (0.1 s) (alone; was fails beside other runs)" in out
     assert "e: same (0.1 s) (apart from the others: it starts processes itself)" in out
     assert "c: fails: ImportError:  (0.1 s) (alone again: confirmed)" in out  # every confirmation is said
+    # torch 2.0: one at a time (its torchrun --standalone listens on a fixed port)
+    overlaps.clear()
+    compat_run.run_cases(cases, 2, "torch 2.0.1", 7, apart_lanes=1)
+    assert not any(len(group) > 1 and set(group) <= set(apart) for group in overlaps)
     calls.clear()
     assert compat_run.run_cases(cases, 1, "torch 9.9", 7)["b"]["result"] == "fails"  # alone already
     assert calls == list("abcdefg")  # one job: one at a time, in order

@@ -49,6 +49,9 @@ JOBS = os.cpu_count() or 1
 #: spent waiting on launchers that hang until the snippet's own timeout (elastic_restart's 200 s
 #: on 2.0-2.4, torchrun_report's 150 s now and then), and each picks free ports.
 APART_LANES = 3
+#: Releases whose ``torchrun --standalone`` rendezvous listens on the fixed port 29400 (torch 2.0;
+#: from 2.1 on a free port): there two such launches at once meet in one store, so they run one at a time.
+FIXED_STANDALONE_PORT = ("2.0.",)
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
 
@@ -154,10 +157,10 @@ def _kind(found: dict | None) -> tuple[str, str] | None:
 
 
 def run_cases(todo: list[Case], jobs: int, label: str, total: int,
-              earlier: dict[str, dict] | None = None) -> dict[str, dict]:
+              earlier: dict[str, dict] | None = None, apart_lanes: int = APART_LANES) -> dict[str, dict]:
     """Each case's stored result, a line per result as it ends. ``jobs`` run at once, one
     forkserver each; snippets that start processes themselves (an elastic agent, ``mp.spawn``:
-    their own rendezvous and timeouts) run after them, :data:`APART_LANES` at a time. With more
+    their own rendezvous and timeouts) run after them, ``apart_lanes`` at a time. With more
     than one job, a result other than ``same`` (a timeout too) is run once more alone, and that
     run is the one stored, unless the file's earlier result for this code and record
     (``earlier``) was of the same kind: a variant that only fails or hangs while others load the
@@ -187,7 +190,7 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
                     _say(case, label, total, results[case.key], seconds, note)
 
         run_group(together, jobs)
-        run_group(sorted(apart, key=lambda c: -(c.spec.timeout or 0)), APART_LANES,
+        run_group(sorted(apart, key=lambda c: -(c.spec.timeout or 0)), apart_lanes,
                   " (apart from the others: it starts processes itself)")
         server = servers.get()
         if jobs > 1:
@@ -247,7 +250,8 @@ def main() -> int:
             continue
         todo.append(case)
     kept = len(results)
-    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier))
+    lanes = 1 if torch.__version__.startswith(FIXED_STANDALONE_PORT) else APART_LANES
+    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier, lanes))
     results = {key: results[key] for key in order if key in results}
     counts = {outcome: sum(r["result"] == outcome for r in results.values())
               for outcome in (compat_results.SAME, compat_results.DIFFERS, compat_results.FAILS)}
