@@ -146,9 +146,8 @@ def _without_store_closed_at_exit(agent: list[str]) -> list[str]:
     skipping = None  # None, "cpp" (a C++ backtrace), "python" (traceback) or "after" (its end)
     record_prefix = None  # torch's log format repeats a record's prefix on each of its lines
     for line in agent:
-        if _STORE_CLOSED_AT_EXIT.search(line) or (barrier := _EXIT_BARRIER_FAILED.search(line)):
-            skipping = "cpp" if _STORE_CLOSED_AT_EXIT.search(line) else "after"
-            record_prefix = None if skipping == "cpp" else line[:barrier.start() + 2]
+        if (store := _STORE_CLOSED_AT_EXIT.search(line)) or (barrier := _EXIT_BARRIER_FAILED.search(line)):
+            skipping, record_prefix = ("cpp", None) if store else ("after", line[:barrier.start() + 2])
             continue
         if record_prefix and line.startswith(record_prefix):
             continue
