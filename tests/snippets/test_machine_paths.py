@@ -20,6 +20,7 @@ def test_paths_of_the_measuring_machine_are_normalised():
         "/root/.pyenv/versions/3.11.7/lib/python3.11/copyreg.py:105: UserWarning": "<python>/copyreg.py:105: UserWarning",
         f"File \"{REPO}/snippets/tensors/save_load.py\", line 17": "File \"<checkout>/snippets/tensors/save_load.py\", line 17",
         "File \"/tmp/tmp9jdnhlse/worker.py\", line 3": "File \"<tmp>/worker.py\", line 3",
+        "'--log-dir', '/tmp/tmp2q9zj41w', '--redirects'": "'--log-dir', '<tmp>', '--redirects'",
         f"{home}/notes.txt": "~/notes.txt",
     }
     for line, expected in lines.items():

@@ -22,7 +22,8 @@ _SEG = r"[^\s/\"'`<>():]+"
 _RULES = (
     (re.compile(rf"(?:/{_SEG})+/(?:site|dist)-packages/"), "<site-packages>/"),
     (re.compile(rf"(?:/{_SEG})+/lib/python3\.\d+/"), "<python>/"),
-    (re.compile(rf"/tmp/{_SEG}/"), "<tmp>/"),
+    # A temporary directory, alone (``--log-dir /tmp/tmpab12``) or with a file under it.
+    (re.compile(rf"/tmp/{_SEG}"), "<tmp>"),
 )
 #: An absolute path of the machine, left after normalising: what a stored text must not hold.
 ABSOLUTE = re.compile(rf"(?<![\w.<>~/:-])/(?:root|home|tmp|work|usr|opt|var|srv|mnt|Users)/{_SEG}")
