@@ -14,9 +14,11 @@ Run: python elastic_restart.py
 Timeout: 240
 """
 import os
+import signal
 import subprocess
 import sys
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import torch
@@ -29,7 +31,8 @@ def worker():
     allowed = int(os.environ["TORCHELASTIC_MAX_RESTARTS"])
     rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
     launcher_store = dist.TCPStore(os.environ["MASTER_ADDR"], int(os.environ["MASTER_PORT"]),
-                                   is_master=False)
+                                   is_master=False,
+                                   timeout=timedelta(seconds=60))  # an error, not 5 minutes' wait
     store = dist.PrefixStore(f"attempt_{attempt}", launcher_store)  # fresh keys per attempt
     dist.init_process_group("gloo", store=store, rank=rank, world_size=world_size)
     # One checkpoint per run (the run id stays the same across restarts).
@@ -69,10 +72,15 @@ def launch():
         command = ["--standalone", "--nproc-per-node=2", "--max-restarts=1",
                    "--log-dir", tmp, "--redirects", "3", os.path.abspath(__file__)]
         # python -m torch.distributed.run is torchrun, with this interpreter.
-        done = subprocess.run([sys.executable, "-m", "torch.distributed.run", *command],
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              text=True, timeout=200)
-        print(f"torchrun exit code: {done.returncode}")
+        run = subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *command],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               start_new_session=True)  # to kill all on a timeout
+        try:
+            run.communicate(timeout=200)
+        except subprocess.TimeoutExpired:
+            os.killpg(run.pid, signal.SIGKILL)  # torchrun and its workers, not torchrun alone
+            raise
+        print(f"torchrun exit code: {run.returncode}")
         # Logs: <log dir>/<run id>_<suffix>/attempt_<n>/<local rank>/stdout.log
         for log in sorted(Path(tmp).glob("*/attempt_*/*/stdout.log")):
             print(f"{log.parent.parent.name}, rank {log.parent.name}:")
