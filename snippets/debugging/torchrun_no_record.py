@@ -32,8 +32,9 @@ def main():  # no @record
 
 
 def train(rank):
+    grad = torch.ones(1)  # held here: on older torch, gloo freeing a temporary can deadlock teardown
     for step in range(5):
-        dist.all_reduce(torch.ones(1))
+        dist.all_reduce(grad)
         if step == 2 and rank == 0:
             raise ValueError(f"loss is NaN at step {step}")
         if step == 2:
