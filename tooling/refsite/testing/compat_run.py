@@ -46,9 +46,8 @@ _WHAT = re.compile(r"^\s*what\(\):\s*(.*)")
 JOBS = os.cpu_count() or 1
 #: With more than one job, snippets that start processes themselves run after the others, this
 #: many at a time and longest declared timeout first: on older releases most of their time is
-#: spent waiting on launchers that hang until the snippet's own timeout (pipeline_pipe_split's
-#: 180 s on 2.4-2.7; before their fixes, elastic_restart's 200 s and the torchrun reports' 150 s),
-#: and each picks free ports.
+#: spent waiting on launchers (elastic_restart's workers wait out two 60 s store timeouts on
+#: 2.0-2.4; before their snippets were mended, hangs of 150-200 s), and each picks free ports.
 APART_LANES = 3
 #: Releases whose ``torchrun --standalone`` rendezvous listens on the fixed port 29400 (torch 2.0;
 #: from 2.1 on a free port): there two such launches at once meet in one store, so they run one at a time.
