@@ -109,8 +109,7 @@ def test_a_release_line_may_replace_a_pin_and_a_bad_one_is_refused(tmp_path: Pat
 def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypatch, capsys) -> None:
     # With several jobs, a variant that failed or hung only because others loaded the machine must
     # not be stored as failing: every result but 'same' runs again alone. Snippets that start
-    # processes themselves (e, f, g) run after the others, several at a time, longest timeout first.
-    import contextlib
+    # processes themselves (e, f, g) run beside the others in lanes of their own, longest timeout first.
     import threading
     import types
 
@@ -120,8 +119,15 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     overlaps: list[tuple[str, ...]] = []
     lock = threading.Lock()
     apart = {"e": 30, "f": 240, "g": None}
+    limits: dict[str, float | None] = {}
+    apart_started = threading.Event()
 
-    def judged(server, case):
+    def judged(server, case, at_most=None):
+        limits[case.key] = at_most
+        if case.key in apart:
+            apart_started.set()
+        elif case.key == "a":
+            apart_started.wait(5)
         with lock:
             calls.append(case.key)
             running.append(case.key)
@@ -136,7 +142,8 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
         return {"result": "same"}, 0.1
 
     monkeypatch.setattr(compat_run, "_judged", judged)
-    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: contextlib.nullcontext(object()))
+    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: types.SimpleNamespace(
+        start=lambda wait=True: None, close=lambda: None))
     cases = [compat_run.Case(n, key, types.SimpleNamespace(starts_processes=key in apart, timeout=apart.get(key)),
                              None, None, {"code_sha256": "c", "record_sha256": "r"})
              for n, key in enumerate("abcdefg", 1)]
@@ -145,12 +152,13 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
     assert found["f"]["result"] == "same"  # it failed beside another: confirmed alone
     assert sorted(calls) == ["a", "b", "b", "c", "c", "d", "d", "e", "f", "f", "g"]
-    first_apart = calls.index("f")
-    assert calls[first_apart:first_apart + 3] == ["f", "e", "g"]  # longest declared timeout first
-    assert max(calls.index(key) for key in "abcd") < first_apart  # after the others
-    assert all(set(group) <= set(apart) or not set(group) & set(apart) for group in overlaps)  # never mixed
-    assert any(len(group) >= 2 and set(group) <= set(apart) for group in overlaps)  # several at a time
-    assert max(map(len, overlaps)) <= max(2, compat_run.APART_LANES)
+    assert [key for key in calls if key in apart][:3] == ["f", "e", "g"]  # longest declared timeout first
+    assert any("a" in group and set(group) & set(apart) for group in overlaps)  # beside the others
+    assert any(len(set(group) & set(apart)) >= 2 for group in overlaps)  # several at a time
+    assert max(len(set(group) & set(apart)) for group in overlaps) <= min(2, compat_run.APART_LANES)
+    assert max(map(len, overlaps)) <= 2 + min(2, compat_run.APART_LANES)
+    assert limits == {"a": compat_run.BESIDE_TIMEOUT_S, **dict.fromkeys("bcd"),  # their last runs: alone, whole
+                      **dict.fromkeys(apart)}  # beside others for a while at most, but for the ones starting processes
     out = capsys.readouterr().out
     assert "b: same (0.1 s) (alone; was fails beside other runs)" in out
     assert "e: same (0.1 s) (apart from the others: it starts processes itself)" in out
@@ -158,7 +166,7 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
     # torch 2.0: one at a time (its torchrun --standalone listens on a fixed port)
     overlaps.clear()
     compat_run.run_cases(cases, 2, "torch 2.0.1", 7, apart_lanes=1)
-    assert not any(len(group) > 1 and set(group) <= set(apart) for group in overlaps)
+    assert not any(len(set(group) & set(apart)) > 1 for group in overlaps)
     calls.clear()
     assert compat_run.run_cases(cases, 1, "torch 9.9", 7)["b"]["result"] == "fails"  # alone already
     assert calls == list("abcdefg")  # one job: one at a time, in order
@@ -168,6 +176,49 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
                "b": {"result": "fails", "error_type": "RuntimeError", "on": ("old code", "r")}}
     compat_run.run_cases(cases, 2, "torch 9.9", 7, earlier)
     assert sorted(calls) == ["a", "b", "b", "c", "d", "d", "e", "f", "f", "g"]
+
+
+def test_a_run_stopped_beside_others_runs_again_alone_or_keeps_the_files_timeout(monkeypatch, capsys) -> None:
+    # Beside others a run stops after BESIDE_TIMEOUT_S, and that is never stored. 'h' hangs only
+    # beside others: alone it prints its record. 'p' hangs every time: alone it runs its declared
+    # 180 s, unless the file holds that timeout for this code and record, which is kept.
+    import types
+
+    from refsite.testing import compat_errors, compat_run
+    calls: list[tuple[str, float | None]] = []
+
+    def judged(server, case, at_most=None):
+        calls.append((case.key, at_most))
+        if case.key == "p" or (case.key == "h" and at_most):
+            limit = at_most or case.spec.timeout
+            return {"result": "fails", "error_type": "Timeout", "error": compat_errors.timeout_error(limit)}, limit
+        return {"result": "same"}, 0.1
+
+    monkeypatch.setattr(compat_run, "_judged", judged)
+    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: types.SimpleNamespace(
+        start=lambda wait=True: None, close=lambda: None))
+    monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
+    cases = [compat_run.Case(n, key, types.SimpleNamespace(starts_processes=False, timeout=180), None, None,
+                             {"code_sha256": "c", "record_sha256": "r"}) for n, key in enumerate("hp", 1)]
+    beside = compat_run.BESIDE_TIMEOUT_S
+    found = compat_run.run_cases(cases, 2, "torch 9.9", 2)
+    assert found["h"] == {"result": "same"} and found["p"]["error"] == "still running after 180 s"
+    assert sorted(calls, key=str) == sorted([("h", beside), ("h", None), ("p", beside), ("p", None)], key=str)
+    out = capsys.readouterr().out
+    assert f"h: same (0.1 s) (alone; was stopped after {beside:g} s beside other runs)" in out
+    calls.clear()
+    earlier = {"p": {"result": "fails", "error_type": "Timeout", "error": "still running after 180 s",
+                     "date": "2026-11-20", "on": ("c", "r")}}
+    found = compat_run.run_cases(cases, 2, "torch 9.9", 2, earlier)
+    assert found["p"] is earlier["p"] and ("p", None) not in calls
+    assert "(stopped beside others; the file's timeout of 2026-11-20 is kept)" in capsys.readouterr().out
+    calls.clear()  # a timeout at another limit (the header changed since) is not this one: it runs alone
+    earlier["p"]["error"] = "still running after 120 s"
+    assert compat_run.run_cases(cases, 2, "torch 9.9", 2, earlier)["p"]["error"] == "still running after 180 s"
+    assert ("p", None) in calls
+    calls.clear()  # one job: nothing runs beside another, so nothing stops early
+    compat_run.run_cases(cases, 1, "torch 9.9", 2, earlier)
+    assert calls == [("h", None), ("p", None)]
 
 
 def test_the_next_release_installs_while_one_runs(tmp_path, monkeypatch, capsys) -> None:

@@ -176,6 +176,27 @@ def test_gloo_connection_log_lines_are_not_output():
                                           "rank 1\n"), "demo.gloo-cpu-2.out.json")
 
 
+GLOO = "[Gloo] Rank {} is connected to 1 peer ranks. Expected number of connected peer ranks is : 1\n"
+
+
+@pytest.mark.parametrize("printed", [
+    "  rank 0: exit code 0\n    " + GLOO.format(0) + "    done\n",  # a child's output, indented by the script
+    "  rank 0: exit code 0\n" + "[Gloo] Rank " + GLOO.format(0) + "1 is connected to 1 peer ranks. "
+    "Expected number of connected peer ranks is : 1\n    done\n",  # rank 0's line written inside rank 1's
+    "  rank 0: exit code 0\n" + "[Gloo] Rank 1 is connected to " + GLOO.format(0) + "1 peer ranks. "
+    "Expected number of connected peer ranks is : 1\n    done\n",  # split elsewhere
+])
+def test_gloo_lines_indented_or_split_by_another_process_are_not_output(printed):
+    assert snippets.comparable(printed) == "  rank 0: exit code 0\n    done\n"
+
+
+def test_a_gloo_line_inside_a_line_of_the_scripts_is_output():
+    # the script joined a child's lines: that line is what the script printed, and it differs
+    joined = "  rank 0: exit code 0; " + GLOO.format(0)
+    assert snippets.comparable(joined) == joined
+    assert snippets.comparable("[Gloo] Rank 0 said something else\n") == "[Gloo] Rank 0 said something else\n"
+
+
 @pytest.mark.parametrize(("code", "starts"), [
     ("import subprocess\n", True),
     ("import torch.multiprocessing as mp\n", True),

@@ -1,4 +1,4 @@
-"""How compat_run judges: what a result says of a failure (``first_error``): the exception's type and
+"""How compat_run judges: what a result says of a failure (``compat_errors.first_error``): the exception's type and
 the first line of its message, also when its name says nothing of errors or the process aborted;
 which variants ``--again`` runs although their results are current."""
 
@@ -13,8 +13,8 @@ def failed(*stderrs: str, code: int = 1, first: int = 0) -> RunResult:
 
 
 def first_error(result: RunResult) -> tuple[str, str]:
-    from refsite.testing import compat_run  # imports torch's-side helpers only, not torch
-    return compat_run.first_error(result)
+    from refsite.testing import compat_errors  # imports torch's-side helpers only, not torch
+    return compat_errors.first_error(result)
 
 
 def test_an_exception_line_names_the_error() -> None:

@@ -86,20 +86,38 @@ _CPP_POSITION = re.compile(r"(\.(?:c|cc|cpp|cu|cuh|h|hpp)):\d+\b")
 
 
 #: A log line gloo writes to stdout on connecting in some releases (2.8-2.10), not the script's.
-_GLOO_CONNECTED = re.compile(r"^\[Gloo\] Rank \d+ is connected to \d+ peer ranks\. "
-                             r"Expected number of connected peer ranks is : \d+\n", re.M)
+_GLOO_CONNECTED = re.compile(r"\[Gloo\] Rank \d+ is connected to \d+ peer ranks\. "
+                             r"Expected number of connected peer ranks is : \d+\n")
 
 
 #: The version of :func:`comparable`'s rules; raise it when they change. They only ever loosen (a
 #: rule leaves out noise), so an output judged the same stays the same; one judged different is
 #: judged again (``make compat`` re-runs a ``differs`` result made under older rules).
-COMPARISON_RULES = 2
+#: 3: gloo's line is left out indented too (a script that prints a child's output) and when
+#: another process's write split it (two ranks sharing one stdout).
+COMPARISON_RULES = 3
+
+
+def _without_gloo_log(text: str) -> str:
+    """``text`` without gloo's connection lines: a line of its own (indented or not), or one
+    written into the middle of another of them by a process sharing the stdout
+    (``[Gloo] Rank [Gloo] Rank 0 is connected … : 1\n1 is connected … : 1\n``), which joins
+    that one's halves again. A gloo line inside a line of the script's (``exit code 0; [Gloo] …``) stays."""
+    while True:
+        for match in _GLOO_CONNECTED.finditer(text):
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            head = text[line_start:match.start()].lstrip(" \t")
+            if not head or head.startswith("[Gloo] "):
+                text = text[:line_start if not head else match.start()] + text[match.end():]
+                break
+        else:
+            return text
 
 
 def comparable(text: str) -> str:
     """Output as it is compared with a record: normalized, C++ line numbers masked (records keep
     them as printed), gloo's connection log lines left out."""
-    return _CPP_POSITION.sub(r"\1:<line>", _GLOO_CONNECTED.sub("", normalize_output(text)))
+    return _CPP_POSITION.sub(r"\1:<line>", _without_gloo_log(normalize_output(text)))
 
 
 def write_record(path: Path, record: Record) -> None:

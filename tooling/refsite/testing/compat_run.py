@@ -21,73 +21,38 @@ import fnmatch
 import os
 import platform
 import queue
-import re
 import sys
 import time
 from pathlib import Path
 
 from refsite.snippets import compat_results, machine_paths
 from refsite.testing import snippet_runs
+from refsite.testing.compat_errors import first_error, timeout_error
 from refsite import snippets
-from ranktest import Forkserver, HarnessError, RunResult
+from ranktest import Forkserver, HarnessError
 from refsite import project
 
 ROOT = project.root()
 SNIPPETS = ROOT / "snippets"
-#: The line that names an exception or a warning: ``ValueError: ...``, ``file.py:3: FutureWarning: ...``.
-_EXCEPTION = re.compile(r"\b([A-Za-z_][\w.]*(?:Error|Exception|Warning|Exit|Interrupt|Failure)): ?(.*)")
-_TRACEBACK = "Traceback (most recent call last):"
-#: The line that ends a traceback: the exception's (dotted) name, then its message if any.
-_RAISED = re.compile(r"([A-Za-z_][\w.]*)(?:: ?(.*))?")
-#: A C++ exception that ended the process: its type, and the first line of its ``what()``.
-_TERMINATE = re.compile(r"terminate called after throwing an instance of '([^']+)'")
-_WHAT = re.compile(r"^\s*what\(\):\s*(.*)")
 #: Variants run at once by default: one per core (multi-rank variants mostly wait on each other).
 JOBS = os.cpu_count() or 1
-#: With more than one job, snippets that start processes themselves run after the others, this
-#: many at a time and longest declared timeout first: on older releases most of their time is
-#: spent waiting on launchers (elastic_restart's workers wait out two 60 s store timeouts on
-#: 2.0-2.4; before their snippets were mended, hangs of 150-200 s), and each picks free ports.
+#: With more than one job, snippets that start processes themselves run in lanes of their own
+#: beside the others, this many at a time and longest declared timeout first: on older releases
+#: most of their time is spent waiting on their launchers (elastic_restart's workers wait out two
+#: 60 s store timeouts on 2.0-2.4), and each picks free ports.
 APART_LANES = 3
+#: Beside other runs a variant runs this long at most (its declared timeout when shorter). In the
+#: full pass of 2026-11-26 the slowest run that ended beside others took 12.2 s (compile_module on
+#: 2.10.0), while on 2.2-2.7 one to six two-rank examples a release hung beside others until their
+#: 60 s timeouts (alone they ran in 0.2 s) and three pipeline examples until their 120-180 s. A run
+#: stopped here is never stored: it runs again alone with its declared timeout, unless the file's
+#: result for this code and record is that timeout, which it keeps.
+BESIDE_TIMEOUT_S = 30.0
 #: Releases whose ``torchrun --standalone`` rendezvous listens on the fixed port 29400 (torch 2.0;
 #: from 2.1 on a free port): there two such launches at once meet in one store, so they run one at a time.
 FIXED_STANDALONE_PORT = ("2.0.",)
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
-
-
-def first_error(result: RunResult) -> tuple[str, str]:
-    """The exception type and the first line of its message of a failed run: the last
-    exception line of the first failed rank's stderr (a traceback ends with it); else the line
-    that ends a traceback (an exception whose name says nothing of errors); else how the first
-    failed rank ended, with a C++ exception's ``what()`` (an abort) or its first line of stderr."""
-    if result.timed_out:
-        return "Timeout", f"still running after {result.timeout:g} s"
-    order = sorted(result.ranks, key=lambda r: (r.rank != result.first_failure, r.returncode == 0, r.rank))
-    for rank in order:
-        for line in reversed(rank.stderr.splitlines()):
-            if match := _EXCEPTION.search(line):
-                return match.group(1).rsplit(".", 1)[-1], match.group(2).strip()
-    for rank in order:
-        if raised := _ends_traceback(rank.stderr.splitlines()):
-            return raised
-    first = order[0]
-    lines = first.stderr.splitlines()
-    said = next((line.strip() for line in lines if line.strip()), "")
-    thrown = next((match.group(1) for line in lines if (match := _TERMINATE.search(line))), None)
-    what = next((match.group(1).strip() for line in lines if (match := _WHAT.match(line))), "")
-    return first.describe(), f"{thrown}: {what}" if thrown and what else said
-
-
-def _ends_traceback(lines: list[str]) -> tuple[str, str] | None:
-    """(type, message) of the line that ends the last traceback of ``lines``, whatever the
-    exception's name (``subprocess.TimeoutExpired: Command ...``)."""
-    headers = [number for number, line in enumerate(lines) if line.strip() == _TRACEBACK]
-    for line in lines[headers[-1] + 1:] if headers else ():
-        if line.strip() and not line[0].isspace():
-            match = _RAISED.fullmatch(line.strip())
-            return (match.group(1).rsplit(".", 1)[-1], (match.group(2) or "").strip()) if match else None
-    return None
 
 
 def measured_on(spec: snippets.Spec, record: snippets.Record) -> dict:
@@ -96,10 +61,11 @@ def measured_on(spec: snippets.Spec, record: snippets.Record) -> dict:
 
 
 def judge(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
-          record: snippets.Record, measured: dict) -> dict:
-    """Run the variant once; its stored result: ``same``, ``differs`` with the diff, or ``fails``."""
-    try:
-        result = snippet_runs.run_variant(server, spec, variant, strict_warnings=False)  # as a reader runs it
+          record: snippets.Record, measured: dict, at_most: float | None = None) -> dict:
+    """Run the variant once (for ``at_most`` seconds when that is shorter than its timeout); its
+    stored result: ``same``, ``differs`` with the diff, or ``fails``."""
+    try:  # as a reader runs it: a deprecation warning is not an error
+        result = snippet_runs.run_variant(server, spec, variant, strict_warnings=False, at_most=at_most)
     except HarnessError as exc:  # the server died with it: start another for the next variant
         server.start()
         return {**measured, "result": compat_results.FAILS, "error_type": "HarnessError", "error": str(exc)}
@@ -134,9 +100,10 @@ def _current(found: dict | None, case: Case) -> dict | None:
     return found if found and compat_results.is_current(found, *digests) else None
 
 
-def _judged(server: Forkserver, case: Case) -> tuple[dict, float]:
+def _judged(server: Forkserver, case: Case, at_most: float | None = None) -> tuple[dict, float]:
     start = time.monotonic()
-    found = machine_paths.normalise_result(judge(server, case.spec, case.variant, case.record, case.measured), ROOT)
+    found = machine_paths.normalise_result(
+        judge(server, case.spec, case.variant, case.record, case.measured, at_most), ROOT)
     return ({**found, "date": datetime.date.today().isoformat(), "compare_rules": snippets.COMPARISON_RULES},
             time.monotonic() - start)
 
@@ -156,51 +123,79 @@ def _kind(found: dict | None) -> tuple[str, str] | None:
     return (found["result"], found.get("error_type", "")) if found else None
 
 
+def _kept_timeout(case: Case, earlier: dict[str, dict]) -> dict | None:
+    """The file's result for this code and record when it is a timeout at the declared timeout."""
+    old = _current(earlier.get(case.key), case)
+    declared = snippet_runs.timeout_of(case.spec, None, snippet_runs.HARNESS_TIMEOUT_S)
+    return old if old and old.get("error_type") == "Timeout" and old["error"] == timeout_error(declared) else None
+
+
+def _start_servers(stack: contextlib.ExitStack, count: int) -> queue.Queue[Forkserver]:
+    """``count`` forkservers, importing torch at the same time."""
+    servers: queue.Queue[Forkserver] = queue.Queue()
+    for _ in range(count):
+        server = Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False)
+        stack.callback(server.close)
+        server.start(wait=False)
+        servers.put(server)
+    return servers
+
+
 def run_cases(todo: list[Case], jobs: int, label: str, total: int,
               earlier: dict[str, dict] | None = None, apart_lanes: int = APART_LANES) -> dict[str, dict]:
     """Each case's stored result, a line per result as it ends. ``jobs`` run at once, one
-    forkserver each; snippets that start processes themselves (an elastic agent, ``mp.spawn``:
-    their own rendezvous and timeouts) run after them, ``apart_lanes`` at a time. With more
-    than one job, a result other than ``same`` (a timeout too) is run once more alone, and that
-    run is the one stored, unless the file's earlier result for this code and record
-    (``earlier``) was of the same kind: a variant that only fails or hangs while others load the
-    machine must not be recorded as failing on that release."""
+    forkserver each, for :data:`BESIDE_TIMEOUT_S` at most; snippets that start processes
+    themselves (an elastic agent, ``mp.spawn``: their own rendezvous and timeouts) run beside
+    them in ``apart_lanes`` lanes of their own, with their declared timeouts. With more than one
+    job, a result other than ``same`` (a timeout too) is run once more alone, and that run is the
+    one stored, unless the file's earlier result for this code and record (``earlier``) was of the
+    same kind: a variant that only fails or hangs while others load the machine must not be
+    recorded as failing on that release. A run stopped at :data:`BESIDE_TIMEOUT_S` always runs
+    again alone, unless the earlier result is a timeout at the declared timeout: that one is kept."""
     earlier = earlier or {}
     results: dict[str, dict] = {}
     together = [c for c in todo if jobs <= 1 or not c.spec.starts_processes]
-    apart = [c for c in todo if c not in together]
+    apart = sorted([c for c in todo if c not in together], key=lambda c: -(c.spec.timeout or 0))
+    beside = BESIDE_TIMEOUT_S if jobs > 1 else None
+    groups = [(together, jobs, beside, ""),
+              (apart, min(jobs, apart_lanes), None, " (apart from the others: it starts processes itself)")]
+    stopped: set[str] = set()  # the runs stopped at BESIDE_TIMEOUT_S
     with contextlib.ExitStack() as stack:
-        servers: queue.Queue[Forkserver] = queue.Queue()
-        for _ in range(max(1, min(jobs, len(todo)))):
-            servers.put(stack.enter_context(Forkserver(preload=snippet_runs.PRELOAD, check_teardown=False)))
+        servers = _start_servers(stack, max(1, sum(min(lanes, len(group)) for group, lanes, _, _ in groups)))
 
-        def one(case: Case) -> tuple[dict, float]:
+        def one(case: Case, at_most: float | None) -> tuple[dict, float]:
             server = servers.get()
             try:
-                return _judged(server, case)
+                found, seconds = _judged(server, case, at_most)
             finally:
                 servers.put(server)
+            if at_most and found.get("error_type") == "Timeout" and found["error"] == timeout_error(at_most):
+                stopped.add(case.key)
+            return found, seconds
 
-        def run_group(group: list[Case], lanes: int, note: str = "") -> None:
-            with concurrent.futures.ThreadPoolExecutor(max(1, min(jobs, lanes))) as pool:
-                futures = {pool.submit(one, case): case for case in group}
-                for future in concurrent.futures.as_completed(futures):
-                    case = futures[future]
-                    results[case.key], seconds = future.result()
-                    _say(case, label, total, results[case.key], seconds, note)
-
-        run_group(together, jobs)
-        run_group(sorted(apart, key=lambda c: -(c.spec.timeout or 0)), apart_lanes,
-                  " (apart from the others: it starts processes itself)")
+        with contextlib.ExitStack() as pools:
+            futures: dict[concurrent.futures.Future, tuple[Case, str]] = {}
+            for group, lanes, at_most, note in groups:
+                pool = pools.enter_context(concurrent.futures.ThreadPoolExecutor(max(1, lanes)))
+                futures.update({pool.submit(one, case, at_most): (case, note) for case in group})
+            for future in concurrent.futures.as_completed(futures):
+                case, note = futures[future]
+                results[case.key], seconds = future.result()
+                if case.key in stopped and (kept := _kept_timeout(case, earlier)):
+                    note += f" (stopped beside others; the file's timeout of {kept['date']} is kept)"
+                    results[case.key] = kept
+                    stopped.discard(case.key)
+                _say(case, label, total, results[case.key], seconds, note)
         server = servers.get()
         if jobs > 1:
-            again = [c for c in todo if results[c.key]["result"] != compat_results.SAME
-                     and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))]
+            again = [c for c in todo if c.key in stopped or (results[c.key]["result"] != compat_results.SAME
+                     and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c)))]
             for case in sorted(again, key=lambda c: c.number):
                 found, seconds = _judged(server, case)
                 was = results[case.key]
-                _say(case, label, total, found, seconds, f" (alone; was {was['result']} beside other runs)"
-                     if _kind(found) != _kind(was) else " (alone again: confirmed)")
+                said = f"stopped after {BESIDE_TIMEOUT_S:g} s" if case.key in stopped else was["result"]
+                _say(case, label, total, found, seconds, f" (alone; was {said} beside other runs)"
+                     if _kind(found) != _kind(was) or case.key in stopped else " (alone again: confirmed)")
                 results[case.key] = found
     return results
 

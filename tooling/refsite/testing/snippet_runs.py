@@ -96,12 +96,14 @@ def timeout_of(spec: snippets.Spec, given: float | None, default: float) -> floa
     return float(spec.timeout or given or default)
 
 
-def run_variant(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
-                timeout: float | None = None, strict_warnings: bool = True) -> RunResult:
-    """One run of ``variant`` through ``server`` (its timeout: :func:`timeout_of`);
-    ``strict_warnings=False`` runs it as a reader would, a deprecation warning not an error."""
+def run_variant(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant, timeout: float | None = None,
+                strict_warnings: bool = True, at_most: float | None = None) -> RunResult:
+    """One run of ``variant`` through ``server`` (its timeout: :func:`timeout_of`, or ``at_most``
+    seconds when that is shorter); ``strict_warnings=False`` runs it as a reader would, a
+    deprecation warning not an error."""
+    limit = timeout_of(spec, timeout, HARNESS_TIMEOUT_S)
     return server.run(spec.path, variant.world_size, env=variant.env, distributed=spec.distributed,
-                      timeout=timeout_of(spec, timeout, HARNESS_TIMEOUT_S), strict_warnings=strict_warnings)
+                      timeout=min(limit, at_most) if at_most else limit, strict_warnings=strict_warnings)
 
 
 def clean_run_problem(label: str, ok: bool, stderrs: tuple[str, ...], report: str) -> str | None:
