@@ -44,9 +44,10 @@ APART_LANES = 3
 #: Beside other runs a variant runs this long at most (its declared timeout when shorter). In the
 #: full pass of 2026-11-26 the slowest run that ended beside others took 12.2 s (compile_module on
 #: 2.10.0), while on 2.2-2.7 one to six two-rank examples a release hung beside others until their
-#: 60 s timeouts (alone they ran in 0.2 s) and three pipeline examples until their 120-180 s. A run
-#: stopped here is never stored: it runs again alone with its declared timeout, unless the file's
-#: result for this code and record is that timeout, which it keeps.
+#: 60 s timeouts (alone most ran in 0.2 s; torch's teardown hangs there now and then, alone too)
+#: and three pipeline examples until their 120-180 s. A run stopped here is never stored: it runs
+#: again alone with its declared timeout, unless the file's result for this code and record is
+#: that timeout, which it keeps.
 BESIDE_TIMEOUT_S = 30.0
 #: Releases whose ``torchrun --standalone`` rendezvous listens on the fixed port 29400 (torch 2.0;
 #: from 2.1 on a free port): there two such launches at once meet in one store, so they run one at a time.
