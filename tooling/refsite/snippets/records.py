@@ -85,9 +85,11 @@ def normalize_output(text: str) -> str:
 _CPP_POSITION = re.compile(r"(\.(?:c|cc|cpp|cu|cuh|h|hpp)):\d+\b")
 
 
-#: A log line gloo writes to stdout on connecting in some releases (2.8-2.10), not the script's.
-_GLOO_CONNECTED = re.compile(r"\[Gloo\] Rank \d+ is connected to \d+ peer ranks\. "
-                             r"Expected number of connected peer ranks is : \d+\n")
+#: A log line gloo writes to stdout on connecting in some releases (2.8-2.10), not the script's:
+#: at a line's start (indented or not), or after the start of another of them that a process
+#: sharing the stdout was writing (``head``).
+_GLOO_CONNECTED = re.compile(r"^(?P<head>[ \t]*(?:\[Gloo\] [^\n]*?)?)\[Gloo\] Rank \d+ is connected to \d+ "
+                             r"peer ranks\. Expected number of connected peer ranks is : \d+\n", re.M)
 
 
 #: The version of :func:`comparable`'s rules; raise it when they change. They only ever loosen (a
@@ -102,16 +104,12 @@ def _without_gloo_log(text: str) -> str:
     """``text`` without gloo's connection lines: a line of its own (indented or not), or one
     written into the middle of another of them by a process sharing the stdout
     (``[Gloo] Rank [Gloo] Rank 0 is connected … : 1\n1 is connected … : 1\n``), which joins
-    that one's halves again. A gloo line inside a line of the script's (``exit code 0; [Gloo] …``) stays."""
-    while True:
-        for match in _GLOO_CONNECTED.finditer(text):
-            line_start = text.rfind("\n", 0, match.start()) + 1
-            head = text[line_start:match.start()].lstrip(" \t")
-            if not head or head.startswith("[Gloo] "):
-                text = text[:line_start if not head else match.start()] + text[match.end():]
-                break
-        else:
-            return text
+    that one's halves again, to be left out in turn. A gloo line inside a line of the script's
+    (``exit code 0; [Gloo] …``) stays."""
+    removed = 1
+    while removed:
+        text, removed = _GLOO_CONNECTED.subn(lambda match: match["head"] if match["head"].strip() else "", text)
+    return text
 
 
 def comparable(text: str) -> str:
