@@ -106,6 +106,18 @@ def test_a_release_line_may_replace_a_pin_and_a_bad_one_is_refused(tmp_path: Pat
         compat.listed_releases()
 
 
+def _judge_with(monkeypatch, judged) -> None:
+    """compat_run judges each case with ``judged`` (no forkserver starts), and a stored result is
+    current when its ``on`` names the case's (code, record) digests."""
+    import types
+
+    from refsite.testing import compat_run
+    monkeypatch.setattr(compat_run, "_judged", judged)
+    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: types.SimpleNamespace(
+        start=lambda wait=True: None, close=lambda: None))
+    monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
+
+
 def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypatch, capsys) -> None:
     # With several jobs, a variant that failed or hung only because others loaded the machine must
     # not be stored as failing: every result but 'same' runs again alone. Snippets that start
@@ -141,13 +153,10 @@ def test_a_result_other_than_same_beside_other_runs_is_confirmed_alone(monkeypat
             return {"result": "fails", "error_type": "ImportError" if case.key == "c" else "Timeout", "error": ""}, 0.1
         return {"result": "same"}, 0.1
 
-    monkeypatch.setattr(compat_run, "_judged", judged)
-    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: types.SimpleNamespace(
-        start=lambda wait=True: None, close=lambda: None))
+    _judge_with(monkeypatch, judged)
     cases = [compat_run.Case(n, key, types.SimpleNamespace(starts_processes=key in apart, timeout=apart.get(key)),
                              None, None, {"code_sha256": "c", "record_sha256": "r"})
              for n, key in enumerate("abcdefg", 1)]
-    monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
     found = compat_run.run_cases(cases, 2, "torch 9.9", 7)
     assert found["b"]["result"] == "same" and found["c"]["error_type"] == "ImportError"
     assert found["f"]["result"] == "same"  # it failed beside another: confirmed alone
@@ -194,10 +203,7 @@ def test_a_run_stopped_beside_others_runs_again_alone_or_keeps_the_files_timeout
             return {"result": "fails", "error_type": "Timeout", "error": compat_errors.timeout_error(limit)}, limit
         return {"result": "same"}, 0.1
 
-    monkeypatch.setattr(compat_run, "_judged", judged)
-    monkeypatch.setattr(compat_run, "Forkserver", lambda **kw: types.SimpleNamespace(
-        start=lambda wait=True: None, close=lambda: None))
-    monkeypatch.setattr(compat_results, "is_current", lambda found, code, record: found.get("on") == (code, record))
+    _judge_with(monkeypatch, judged)
     cases = [compat_run.Case(n, key, types.SimpleNamespace(starts_processes=False, timeout=180), None, None,
                              {"code_sha256": "c", "record_sha256": "r"}) for n, key in enumerate("hp", 1)]
     beside = compat_run.BESIDE_TIMEOUT_S

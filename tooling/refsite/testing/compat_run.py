@@ -160,33 +160,32 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
     beside = BESIDE_TIMEOUT_S if jobs > 1 else None
     groups = [(together, jobs, beside, ""),
               (apart, min(jobs, apart_lanes), None, " (apart from the others: it starts processes itself)")]
-    stopped: set[str] = set()  # the runs stopped at BESIDE_TIMEOUT_S
+    stopped: set[str] = set()  # the runs stopped at BESIDE_TIMEOUT_S, to run again alone
     with contextlib.ExitStack() as stack:
         servers = _start_servers(stack, max(1, sum(min(lanes, len(group)) for group, lanes, _, _ in groups)))
 
         def one(case: Case, at_most: float | None) -> tuple[dict, float]:
             server = servers.get()
             try:
-                found, seconds = _judged(server, case, at_most)
+                return _judged(server, case, at_most)
             finally:
                 servers.put(server)
-            if at_most and found.get("error_type") == "Timeout" and found["error"] == timeout_error(at_most):
-                stopped.add(case.key)
-            return found, seconds
 
         with contextlib.ExitStack() as pools:
-            futures: dict[concurrent.futures.Future, tuple[Case, str]] = {}
+            futures: dict[concurrent.futures.Future, tuple[Case, float | None, str]] = {}
             for group, lanes, at_most, note in groups:
                 pool = pools.enter_context(concurrent.futures.ThreadPoolExecutor(max(1, lanes)))
-                futures.update({pool.submit(one, case, at_most): (case, note) for case in group})
+                futures.update({pool.submit(one, case, at_most): (case, at_most, note) for case in group})
             for future in concurrent.futures.as_completed(futures):
-                case, note = futures[future]
-                results[case.key], seconds = future.result()
-                if case.key in stopped and (kept := _kept_timeout(case, earlier)):
-                    note += f" (stopped beside others; the file's timeout of {kept['date']} is kept)"
-                    results[case.key] = kept
-                    stopped.discard(case.key)
-                _say(case, label, total, results[case.key], seconds, note)
+                case, at_most, note = futures[future]
+                found, seconds = future.result()
+                if at_most and found.get("error_type") == "Timeout" and found["error"] == timeout_error(at_most):
+                    if kept := _kept_timeout(case, earlier):
+                        found, note = kept, f"{note} (stopped beside others; the file's timeout of {kept['date']} is kept)"
+                    else:
+                        stopped.add(case.key)
+                results[case.key] = found
+                _say(case, label, total, found, seconds, note)
         server = servers.get()
         if jobs > 1:
             again = [c for c in todo if c.key in stopped or (results[c.key]["result"] != compat_results.SAME
