@@ -2,7 +2,8 @@
 (``ranktest._server``): one JSON object per line, each named by its ``"op"``.
 
 The server says :class:`Ready` once (what its torch can do), then answers each
-:class:`RunRequest` with one :class:`Done`. :func:`encode` and :func:`decode` are the only
+:class:`RunRequest` with one :class:`Done`; a server that cannot serve runs on this machine
+says :class:`Refused` instead of :class:`Ready`, with the reason, and exits. :func:`encode` and :func:`decode` are the only
 places a message becomes bytes or comes back; a line that is not a known message raises
 :class:`ProtocolError` naming what it got.
 """
@@ -27,6 +28,14 @@ class Ready:
     cuda_devices: int
     backends: dict[str, bool]
     gpu: dict[str, str] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Refused:
+    """Instead of :class:`Ready`: why this server cannot serve runs here (starting it again
+    would not help), after which it exits."""
+
+    reason: str
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,9 +74,9 @@ class Done:
     elapsed: float
 
 
-Message = Union[Ready, RunRequest, Done]
+Message = Union[Ready, Refused, RunRequest, Done]
 #: The ``"op"`` of each message.
-OPS: dict[str, type] = {"ready": Ready, "run": RunRequest, "done": Done}
+OPS: dict[str, type] = {"ready": Ready, "refused": Refused, "run": RunRequest, "done": Done}
 _NAMES = {cls: op for op, cls in OPS.items()}
 
 

@@ -20,7 +20,25 @@ from ranktest import _procs as procs
 from ranktest import _protocol as protocol
 from ranktest._watch import Run, read_pipe
 
+#: Set while the server imports its preload: ``torch.cuda.is_available()`` then asks NVML how many
+#: GPUs there are instead of initializing CUDA. ``torch.utils.cpp_extension`` asks it at import
+#: where a CUDA toolkit is installed; the CUDA runtime's answer would initialize CUDA in the
+#: server, and every rank forked from it could then never use a GPU ("Cannot re-initialize CUDA
+#: in forked subprocess"). Without NVML (a machine with no NVIDIA driver) torch falls back to
+#: the runtime, which leaves no GPU to lose.
+NVML_CHECK = "PYTORCH_NVML_BASED_CUDA_CHECK"
+
+
 def _probe(write_fd: int) -> int:
+    try:
+        caps = _capabilities()
+    except Exception as exc:  # noqa: BLE001 - the reason goes back to the client
+        caps = {"refused": f"the capability probe failed: {type(exc).__name__}: {exc}"}
+    os.write(write_fd, json.dumps(caps).encode())
+    return 0
+
+
+def _capabilities() -> dict:
     import torch
     import torch.distributed as dist
 
@@ -31,9 +49,15 @@ def _probe(write_fd: int) -> int:
         backends[name] = bool(dist.is_available() and check is not None and check())
     caps = {"torch": torch.__version__, "cuda_devices": torch.cuda.device_count(), "backends": backends}
     if caps["cuda_devices"]:
+        if torch.cuda._is_in_bad_fork():  # this child is forked from the server, as every rank is
+            preload = os.environ.get("RANKTEST_PRELOAD", "torch")
+            return {"refused": f"CUDA was initialized in the server while it imported its preload "
+                               f"({preload}), so no rank forked from it can use the "
+                               f"{caps['cuda_devices']} GPU(s) here ('Cannot re-initialize CUDA in "
+                               f"forked subprocess'); preload fewer modules (Forkserver(preload=...)), "
+                               f"leaving out the one that calls torch.cuda at import"}
         caps["gpu"] = _gpu(torch)
-    os.write(write_fd, json.dumps(caps).encode())
-    return 0
+    return caps
 
 
 def _gpu(torch) -> dict[str, str]:
@@ -56,7 +80,8 @@ def _driver_version() -> str:
 
 
 def probe() -> dict:
-    """What torch can do, asked in a forked child (CUDA is never initialized in the server)."""
+    """What torch can do, asked in a forked child (CUDA is never initialized in the server), or
+    ``{"refused": reason}`` when ranks could not run here."""
     read_fd, write_fd = os.pipe()
     pid = procs.fork(lambda: _probe(write_fd))
     os.close(write_fd)
@@ -75,18 +100,28 @@ def main() -> None:
     os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
     os.dup2(2, 1)  # stray prints must not corrupt the protocol
 
+    nvml_check = os.environ.get(NVML_CHECK)
+    os.environ[NVML_CHECK] = "1"
     for module in filter(None, os.environ.get("RANKTEST_PRELOAD", "torch").split(",")):
         __import__(module)
+    if nvml_check is None:  # the ranks get the environment the client gave the server
+        os.environ.pop(NVML_CHECK, None)
+    else:
+        os.environ[NVML_CHECK] = nvml_check
     # What the preload made is shared, read-only, by every rank: out of the collector's reach
     # (gc.freeze), so a rank's collections and its teardown check's walk over every object
     # (ranktest.exitcheck) see the script's own objects only, not torch's few hundred thousand.
     gc.collect()
     gc.freeze()
 
-    def reply(message: protocol.Ready | protocol.Done) -> None:
+    def reply(message: protocol.Ready | protocol.Refused | protocol.Done) -> None:
         os.write(replies, protocol.encode(message))
 
-    reply(protocol.Ready(**probe()))
+    caps = probe()
+    if "refused" in caps:
+        reply(protocol.Refused(caps["refused"]))
+        os._exit(0)
+    reply(protocol.Ready(**caps))
     for line in requests:
         request = protocol.decode(line)
         done = Run(request, protocol_fds).watch(requests.fileno())

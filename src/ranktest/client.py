@@ -15,7 +15,7 @@ from typing import Callable
 
 from ranktest import _protocol as protocol
 from ranktest._rank import output_file
-from ranktest.results import Capabilities, HarnessError, RankResult, RunResult
+from ranktest.results import Capabilities, HarnessError, RankResult, RunResult, ServerRefused
 
 #: Seconds a run may take when the caller does not say.
 DEFAULT_TIMEOUT_S = 60.0
@@ -197,12 +197,15 @@ class Forkserver:
             message = protocol.decode(result[0])
         except protocol.ProtocolError as exc:
             self._fail(f"the harness server sent {exc}")
+        if isinstance(message, protocol.Refused) and expected is protocol.Ready:
+            self._fail(f"the harness server cannot run ranks here: {message.reason}", ServerRefused)
         if not isinstance(message, expected):
             self._fail(f"the harness server sent {type(message).__name__} where {expected.__name__} was due")
         return message
 
-    def _fail(self, message: str) -> None:
-        proc, self._proc = self._proc, None
+    def _fail(self, message: str, error: type[HarnessError] = HarnessError) -> None:
+        """Kill the server and raise ``error``; the next call starts a fresh server."""
+        proc, self._proc, self._caps = self._proc, None, None
         if proc is not None:
             try:
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -210,7 +213,7 @@ class Forkserver:
                 pass
             proc.wait()
             _close_pipes(proc)
-        raise HarnessError(message)
+        raise error(message)
 
 
 def _close_pipes(proc: subprocess.Popen) -> None:

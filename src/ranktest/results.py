@@ -10,6 +10,11 @@ class HarnessError(RuntimeError):
     """The server itself failed (not a rank): it died, or stopped answering."""
 
 
+class ServerRefused(HarnessError):
+    """The server started but cannot serve runs on this machine, and said why (its message):
+    starting it again would fail the same way."""
+
+
 class RankFailure(AssertionError):
     """A run failed; ``str()`` is the report naming each failed rank with its traceback or stack."""
 

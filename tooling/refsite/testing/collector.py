@@ -22,7 +22,7 @@ import pytest
 from refsite.testing import machine, passed_checks, torch_ran
 from refsite.testing import snippet_runs
 from refsite import snippets
-from ranktest import Forkserver
+from ranktest import Forkserver, HarnessError, ServerRefused
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -85,14 +85,27 @@ def pytest_pycollect_makemodule(module_path: Path, parent: pytest.Collector):
 
 
 class _LazyServer:
-    """The session's project forkserver, started at the first snippet (collection costs nothing)."""
+    """The session's project forkserver, started at the first snippet (collection costs nothing).
+
+    A server that died is started afresh for the next snippet (:class:`ranktest.Forkserver`
+    does); one that refused this machine (:class:`ranktest.ServerRefused`, e.g. CUDA unusable
+    in its ranks) is not asked again: every later snippet fails at once with the same reason.
+    """
 
     def __init__(self) -> None:
         self.server: Forkserver | None = None
+        self.refused: ServerRefused | None = None
 
     def get(self) -> Forkserver:
+        if self.refused is not None:
+            raise ServerRefused(f"{self.refused} (said when the session's first snippet started it)")
         if self.server is None:
             self.server = snippet_runs.project_server()
+        try:
+            self.server.start()
+        except ServerRefused as exc:
+            self.refused = exc
+            raise
         return self.server
 
     def close(self) -> None:
@@ -194,8 +207,9 @@ class SnippetItem(pytest.Item):
         machine.require(self.spec.needs)
 
     def repr_failure(self, excinfo, style=None):
-        if isinstance(excinfo.value, SnippetFailure):
-            return str(excinfo.value)
+        if isinstance(excinfo.value, (SnippetFailure, HarnessError)):  # the message is the report
+            return f"{type(excinfo.value).__name__}: {excinfo.value}" if isinstance(
+                excinfo.value, HarnessError) else str(excinfo.value)
         return super().repr_failure(excinfo, style)
 
     def reportinfo(self):

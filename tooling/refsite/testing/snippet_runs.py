@@ -29,6 +29,8 @@ from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
 #: ``torch.utils.cpp_extension`` is what inductor imports to build C++; on a machine with the CUDA
 #: toolkit but no GPU its import logs "No CUDA runtime is found" once, which the server's own
 #: stderr shows instead of the first compiling snippet's (a fact of the machine, not the example).
+#: Its import calls ``torch.cuda.is_available()``: the server imports the preload with NVML
+#: answering that (``ranktest._server.NVML_CHECK``), or no rank could use a GPU.
 PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim",
            "torch.utils.cpp_extension", "numpy")
 
