@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import select
 import signal
+import socket
 import time
 
 from ranktest import _procs as procs
@@ -31,12 +32,34 @@ def read_pipe(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def loopback_listener() -> socket.socket:
+    """A TCP socket listening on a free port of 127.0.0.1, and on nothing else."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(socket.SOMAXCONN)
+    return sock
+
+
 def _store(write_fd: int, wait_fd: int, env: dict[str, str]) -> int:
-    """Host a fresh TCPStore on a free loopback port until the server closes ``wait_fd``."""
+    """Host a fresh TCPStore on a free loopback port until the server closes ``wait_fd``.
+
+    The store is handed a socket already listening on 127.0.0.1 (``master_listen_fd``): given a
+    host name alone, torch's store server listens on every interface (``*:PORT``, dual-stack), so
+    any host that reaches the machine could read and write the run's keys. torch 2.0 has no
+    ``master_listen_fd``: there the store listens on every interface, as before.
+    """
     from torch.distributed import TCPStore
 
     os.environ.update(env)  # RES_OPTIONS and the like, before the store's first lookup
-    store = TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
+    if "master_listen_fd" not in (TCPStore.__init__.__doc__ or ""):  # torch 2.0: every interface
+        store = TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
+    else:
+        listener = loopback_listener()
+        # The store owns the descriptor from here on; the socket object must not close it
+        # while the store's thread still polls it.
+        port, fd = listener.getsockname()[1], listener.detach()
+        store = TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False, master_listen_fd=fd)
     os.write(write_fd, str(store.port).encode())
     os.close(write_fd)
     os.read(wait_fd, 1)  # returns when the server closes its end or dies
