@@ -25,6 +25,7 @@ from sphinx.util.docutils import SphinxDirective
 from refsite import __version__
 from refsite.myst_pages import embedded_snippets
 from refsite.snippets import compat_export, compat_results, compat_status
+from refsite.sphinxext import aggregate_pages
 from refsite.sphinxext.page_language import page_words
 
 #: The script that redraws the list (under the extensions' static folder).
@@ -85,8 +86,7 @@ class CompatChangesDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root).resolve()
         folder = Path(self.config.verified_snippets_compat_dir)
-        for path in sorted(folder.glob("torch-*.json")):
-            self.env.note_dependency(str(path))
+        aggregate_pages.note(self)  # every record, page and measurement file, new ones too
         words = page_words(self)
         releases, pinned, found = rows(folder, root)
         if len(releases) < 2:

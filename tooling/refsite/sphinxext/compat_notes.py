@@ -23,6 +23,7 @@ from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
 from refsite.snippets import Record, Spec, Variant, references
+from refsite.sphinxext import aggregate_pages
 from refsite.sphinxext.page_language import page_words
 from refsite import __version__
 
@@ -190,6 +191,7 @@ class CompatTableDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root).resolve()
         folder = Path(self.config.verified_snippets_compat_dir)
+        aggregate_pages.note(self)  # every record and measurement file, new ones too
         words = page_words(self)
         runs = [run for run in runs_in(folder) if run.installed][::-1]  # newest first
         for run in runs:
@@ -255,4 +257,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", add_page_stamp)
     app.setup_extension("refsite.sphinxext.compat_data")  # the same results as data: compat/v1/
     app.setup_extension("refsite.sphinxext.compat_changes")  # what changed between two releases
+    app.setup_extension("refsite.sphinxext.aggregate_pages")  # the pages above read again on any change
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

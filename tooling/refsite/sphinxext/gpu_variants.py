@@ -19,6 +19,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, snippets
 from refsite.snippets import references
+from refsite.sphinxext import aggregate_pages
 from refsite.sphinxext.page_language import page_words
 
 
@@ -84,8 +85,7 @@ class GpuVariantsDirective(SphinxDirective):
         root = Path(self.config.verified_snippets_root)
         words = page_words(self)
         found = rows(root)
-        for row in found:
-            self.env.note_dependency(str(root / row.snippet))
+        aggregate_pages.note(self)  # every snippet and record, new ones too
         body = [(row.snippet, row.variant, str(row.gpus), captured_text(row.record, words)) for row in found]
         summary = summary_text(found, words)
         header = tuple(words[f"gpu_variants.head_{column}"]
@@ -95,4 +95,5 @@ class GpuVariantsDirective(SphinxDirective):
 
 def setup(app: Sphinx) -> dict:
     app.add_directive("gpu-variants", GpuVariantsDirective)
+    app.setup_extension("refsite.sphinxext.aggregate_pages")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
