@@ -56,6 +56,15 @@ def test_a_missing_snippet_names_the_path_and_the_fix(root: Path) -> None:
     assert "fix: correct the path (it is relative to the snippets root) or add the snippet" in str(problem)
 
 
+def test_a_path_out_of_the_root_is_refused_even_if_a_snippet_is_there(tmp_path: Path) -> None:
+    root = tmp_path / "snippets"
+    (root / "area").mkdir(parents=True)
+    (tmp_path / "elsewhere.py").write_text(SNIPPET.replace("demo.py", "elsewhere.py"))
+    problem = _problem("../elsewhere.py", root)
+    assert problem.kind == "no-snippet"
+    assert "snippet '../elsewhere.py' is outside the snippets root" in str(problem)
+
+
 def test_an_invalid_header_names_the_file_and_the_fix(root: Path) -> None:
     (root / "area" / "bare.py").write_text('"""No header."""\n')
     problem = _problem("area/bare.py", root)

@@ -28,6 +28,12 @@ def test_distributed_header_gives_variants_gpus_and_commands(tmp_path):
     assert spec.record_path(spec.variants[1]).name == "demo.nccl-cuda-4.out.json"
 
 
+def test_a_quoted_launcher_is_read_the_same_everywhere(tmp_path):
+    # read_spec reads the Run: line as a shell would; so does Spec.torchrun.
+    spec = read_spec(snippet(tmp_path, "Run: 'torchrun' --nproc-per-node=2 demo.py"))
+    assert [v.id for v in spec.variants] == ["gloo-cpu-2"] and spec.torchrun and spec.multi_process
+
+
 def test_single_process_defaults_and_gpu_override(tmp_path):
     spec = read_spec(snippet(tmp_path, "Run: python demo.py"))
     assert [v.id for v in spec.variants] == ["cpu"] and not spec.distributed

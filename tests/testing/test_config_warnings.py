@@ -4,7 +4,11 @@ own stay errors, and so does every warning a test raises."""
 
 from __future__ import annotations
 
+import warnings
+
 import pytest
+
+from refsite.testing import config_warnings
 
 pytest_plugins = ["pytester"]
 
@@ -69,3 +73,15 @@ def test_the_projects_own_warning_at_configuration_stays_an_error(project):
     result = project.runpytest_subprocess("-p", "no:cacheprovider")
     result.stdout.fnmatch_lines(["INTERNALERROR*UserWarning: the project warns while configuring*"])
     assert "passed" not in result.stdout.str()
+
+
+def test_a_run_that_never_starts_its_session_leaves_the_filters_as_they_were() -> None:
+    class Config:  # what the two hooks use of pytest's
+        stash = pytest.Stash()
+
+    before = list(warnings.filters)
+    config = Config()
+    config_warnings.pytest_configure(config)
+    assert warnings.filters != before  # catching: everything recorded
+    config_warnings.pytest_unconfigure(config)  # --help, or an error before the session
+    assert warnings.filters == before

@@ -92,6 +92,9 @@ def parse(reference: str) -> tuple[str, str | None]:
 def read_snippet(root: Path, rel: str) -> Spec:
     """The header of snippet ``rel`` under ``root``."""
     path = (Path(root) / rel).resolve()
+    if not path.is_relative_to(Path(root).resolve()):
+        raise ReferenceProblem("no-snippet", f"snippet {rel!r} is outside the snippets root {root}; fix: "
+                                             f"name a snippet under it (paths are relative to it)", path)
     if not path.is_file():
         raise ReferenceProblem("no-snippet", f"snippet {rel!r} not found in {root}; fix: correct the "
                                              f"path (it is relative to the snippets root) or add the snippet", path)

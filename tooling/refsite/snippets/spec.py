@@ -119,7 +119,7 @@ class Spec:
     @property
     def torchrun(self) -> bool:
         """Launched by ``torchrun`` (its ``Run:`` line says so)."""
-        return self.run.split()[0] == "torchrun"
+        return shlex.split(self.run)[0] == "torchrun"  # as read_spec reads the line
 
     @property
     def multi_process(self) -> bool:

@@ -8,7 +8,8 @@ an INTERNALERROR before any test runs. So, during ``pytest_configure`` only, a w
 origin is outside the project is caught and handed to pytest's warnings summary instead (caught
 from the first configure hook to the start of the session: a historic hook takes no wrapper). The
 project's own warnings there (its tooling, harness, tests and snippets) stay errors, and so does
-every warning after configuration. Loaded by the root ``conftest.py``.
+every warning after configuration. A run that ends before its session starts (``--help``, an
+error while configuring) stops catching when pytest unconfigures. Loaded by the root ``conftest.py``.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     """Every configure hook has run: stop catching, and sort what was caught."""
     config = session.config
     catcher, caught = config.stash[_CAUGHT]
+    del config.stash[_CAUGHT]
     catcher.__exit__(None, None, None)
     root = config.rootpath.resolve()
     for message in caught:
@@ -53,3 +55,11 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         else:
             config.hook.pytest_warning_recorded.call_historic(kwargs=dict(
                 warning_message=message, nodeid="", when="config", location=None))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """A run that never started its session: stop catching, so the filters are as they were."""
+    if _CAUGHT in config.stash:
+        catcher, _ = config.stash[_CAUGHT]
+        del config.stash[_CAUGHT]
+        catcher.__exit__(None, None, None)

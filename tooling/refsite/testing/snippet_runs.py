@@ -27,12 +27,13 @@ from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
 #: Preloaded, it also imports ``torch.distributed.nn`` before any process group exists, which
 #: hides a leak a fresh process has: the copied-alone torchrun check reports it.
 #: ``torch.utils.cpp_extension`` is what inductor imports to build C++; on a machine with the CUDA
-#: toolkit but no GPU its import logs "No CUDA runtime is found" once, which the server's own
-#: stderr shows instead of the first compiling snippet's (a fact of the machine, not the example).
+#: toolkit but no GPU its import logs "No CUDA runtime is found" once, which would otherwise be
+#: the first compiling snippet's stderr (a fact of the machine, not the example); it is imported
+#: through :mod:`refsite.testing.cpp_extension_preload`, which keeps that line off the terminal.
 #: Its import calls ``torch.cuda.is_available()``: the server imports the preload with NVML
 #: answering that (``ranktest._server.NVML_CHECK``), or no rank could use a GPU.
 PRELOAD = ("torch", "torch.distributed", "torch._dynamo", "torch.nn.parallel", "torch.optim",
-           "torch.utils.cpp_extension", "numpy")
+           "refsite.testing.cpp_extension_preload", "numpy")
 
 
 def project_server() -> Forkserver:
