@@ -13,8 +13,8 @@ TORCH_INDEX ?=
 WHEELHOUSE ?=
 VENV := $(if $(filter system,$(TORCH)),.venv-system,.venv)
 ifeq ($(TORCH),system)
-ifneq ($(filter-out doctest outputs doctest-slurm outputs-slurm venv wheelhouse clean,$(or $(MAKECMDGOALS),test)),)
-$(error TORCH=system is for make doctest and make outputs (a GPU runner's own torch); the other targets need the pinned torch: leave TORCH unset)
+ifneq ($(filter-out doctest outputs gpu-capture doctest-slurm outputs-slurm venv wheelhouse clean,$(or $(MAKECMDGOALS),test)),)
+$(error TORCH=system is for make doctest, make outputs and make gpu-capture (a GPU runner's own torch); the other targets need the pinned torch: leave TORCH unset)
 endif
 endif
 # More pytest arguments for make doctest and make outputs, e.g. PYTEST_ARGS="-n 8 -k cuda".
@@ -25,7 +25,7 @@ SNIPPETS ?= snippets
 SOAK_RUNS ?= 50
 SOAK_JOBS ?= 1
 
-.PHONY: test test-all test-fast html doctest outputs doctest-slurm outputs-slurm bench soak compat serve clean venv system-deps cluster-records wheelhouse
+.PHONY: test test-all test-fast html doctest outputs gpu-capture doctest-slurm outputs-slurm bench soak compat serve clean venv system-deps cluster-records wheelhouse
 comma := ,
 
 # System packages the tests use, from the distribution: the browser tests' Chromium and its
@@ -63,6 +63,13 @@ doctest: $(VENV)/.installed
 
 outputs: $(VENV)/.installed
 	$(PYTEST) $(SNIPPETS) --write-outputs -rs $(PYTEST_ARGS)
+
+# On a GPU machine: every GPU variant it can run checked, recorded and checked again (three passes,
+# each stopped after PASS_TIMEOUT seconds), and what happened to each written to
+# docs/measurements/gpu/<gpu>.json (refsite.testing.gpu_capture); e.g. PYTEST_ARGS="-n 8".
+PASS_TIMEOUT ?= 600
+gpu-capture: $(VENV)/.installed
+	$(PY) -m refsite.testing.gpu_capture --pass-timeout $(PASS_TIMEOUT) $(PYTEST_ARGS)
 
 # The same, every variant as a Slurm job with the nodes and GPUs it needs (run on a login node,
 # in a checkout the compute nodes see): PARTITION, JOB_PYTHON (the Python the jobs run; default

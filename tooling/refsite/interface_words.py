@@ -123,6 +123,8 @@ WORDS: dict[str, dict[str, str]] = {
     "gpu_variants.not_yet": {"en": "not yet", "zh": "尚未录制"},
     "gpu_variants.captured": {"en": "{model}, torch {torch}, {date}", "zh": "{model}，torch {torch}，{date}"},
     "gpu_variants.unnamed": {"en": "GPU not named, torch {torch}", "zh": "未记录 GPU 型号，torch {torch}"},
+    "gpu_variants.failed": {"en": "not yet: failed on {model} with torch {torch}, {date}: {reason}",
+                            "zh": "尚未录制：{date} 在 {model}（torch {torch}）上运行失败：{reason}"},
     "gpu_variants.summary": {
         "en": "{total} GPU variants: {captured} captured, {missing} not yet ({one} of these need 1 GPU, {more} need 2 or more).",
         "zh": "共 {total} 个 GPU 变体：{captured} 个已录制，{missing} 个尚未录制（其中 {one} 个需要 1 块 GPU，{more} 个需要 2 块或更多）。"},

@@ -1,8 +1,9 @@
 """``{gpu-variants}``: every GPU variant of the snippets, the GPUs it needs, and whether it has
-been captured on a GPU (the GPU, torch and day its record names) or not yet.
+been captured on a GPU (the GPU, torch and day its record names) or not yet, and why not where a
+capture on a GPU machine failed it (``docs/measurements/gpu/``, :mod:`refsite.snippets.gpu_captures`).
 
-Made from the snippets' headers and their records (:mod:`refsite.snippets`), at every build, so
-the GPU runners page says what is captured without a hand-kept list. A record made with another
+Made from the snippets' headers, their records and the capture files, at every build, so the
+GPU runners page says what is captured without a hand-kept list. A record made with another
 torch than the pin is shown with its own torch (and stays until a runner with the pin records
 the variant again); one made before records named their GPU says so.
 """
@@ -15,12 +16,15 @@ from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, snippets
-from refsite.snippets import references
+from refsite.snippets import SpecError, gpu_captures, references
 from refsite.sphinxext import aggregate_pages
 from refsite.sphinxext.page_language import page_words
+
+logger = logging.getLogger(__name__)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -31,10 +35,12 @@ class Row:
     variant: str
     gpus: int
     record: snippets.Record | None  # a current record (its source digest matches), or None
+    failed: tuple[gpu_captures.GpuCapture, str] | None = None  # the newest capture that failed it, why
 
 
-def rows(root: Path) -> list[Row]:
-    """Every GPU variant under ``root``, in path order; a stale record counts as none."""
+def rows(root: Path, captures: list[gpu_captures.GpuCapture] = ()) -> list[Row]:
+    """Every GPU variant under ``root``, in path order; a stale record counts as none. Without a
+    record, the newest of ``captures`` (newest first) that failed the variant says why."""
     found = []
     for path in snippets.snippet_paths(root):
         rel = path.relative_to(root).as_posix()
@@ -42,11 +48,19 @@ def rows(root: Path) -> list[Row]:
             if ref.variant.device == "cpu":
                 continue
             record = None if ref.missing or ref.stale else ref.current()  # an unreadable one raises
-            found.append(Row(rel, ref.variant.id, ref.variant.gpus, record))
+            key = gpu_captures.variant_key(rel, ref.variant.id)
+            failed = next(((capture, capture.variants[key].reason or "") for capture in captures
+                           if key in capture.failed()), None)
+            found.append(Row(rel, ref.variant.id, ref.variant.gpus, record, failed))
     return found
 
 
-def captured_text(record: snippets.Record | None, words: typing.Mapping[str, str]) -> str:
+def captured_text(record: snippets.Record | None, words: typing.Mapping[str, str],
+                  failed: tuple[gpu_captures.GpuCapture, str] | None = None) -> str:
+    if record is None and failed is not None:
+        capture, reason = failed
+        return words["gpu_variants.failed"].format(model=capture.gpu["model"], torch=capture.provenance.torch,
+                                                   date=capture.provenance.date, reason=reason)
     if record is None:
         return words["gpu_variants.not_yet"]
     if record.gpu is None:
@@ -84,9 +98,17 @@ class GpuVariantsDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root)
         words = page_words(self)
-        found = rows(root)
+        # docs/measurements/gpu, beside the compat folder
+        folder = Path(self.config.verified_snippets_compat_dir).parent / gpu_captures.GPU_DIR.name
+        try:
+            captures = gpu_captures.captures_in(folder)
+        except SpecError as exc:  # the table stands without them; the warning names the file
+            logger.warning(str(exc), location=(self.env.docname, self.lineno), type="gpu_variants", subtype="capture")
+            captures = []
+        found = rows(root, captures)
         aggregate_pages.note(self)  # every snippet and record, new ones too
-        body = [(row.snippet, row.variant, str(row.gpus), captured_text(row.record, words)) for row in found]
+        body = [(row.snippet, row.variant, str(row.gpus), captured_text(row.record, words, row.failed))
+                for row in found]
         summary = summary_text(found, words)
         header = tuple(words[f"gpu_variants.head_{column}"]
                        for column in ("example", "variant", "gpus", "captured"))

@@ -167,6 +167,8 @@ class SnippetItem(pytest.Item):
             self._check()
 
     def _check(self) -> None:
+        # Which variant this is, for JUnit readers (make gpu-capture), whatever happens next.
+        self.user_properties += [("snippet", self.rel), ("variant", self.variant.id)]
         server = self.config.stash[_SERVER].get()
         self.user_properties.append(("torch", server.capabilities.torch))  # for the summary (torch_ran)
         self._skip_unless_supported(server)
