@@ -1,6 +1,6 @@
 """context_parallel: shard the sequence of the batch (and of any tensor indexed by position)
-over the ranks, and run scaled_dot_product_attention as ring attention. On GPUs the output and
-the gradients equal one process's; on CPU the buffers are sharded and SDPA raises.
+over the ranks, and run scaled_dot_product_attention as ring attention. On GPUs it compares the
+output and the gradients with one process's; on CPU the buffers are sharded and SDPA raises.
 
 Run: torchrun --standalone --nproc-per-node=2 context_parallel.py
 Variants: gloo-cpu, nccl-cuda
@@ -35,7 +35,7 @@ class Attention(nn.Module):
     def __init__(self):
         super().__init__()
         self.qkv = nn.Linear(16, 48, bias=False)
-        self.position = nn.Embedding(8, 16)
+        self.position = nn.Embedding(128, 16)
         self.out = nn.Linear(16, 16, bias=False)
 
     def forward(self, x, positions):
@@ -50,9 +50,11 @@ class Attention(nn.Module):
 torch.manual_seed(0)
 model = Attention().to(device_type)
 reference = copy.deepcopy(model)
-x = torch.randn(2, 8, 16, device=device_type)  # the same batch on every rank
-target = torch.randn(2, 8, 16, device=device_type)
-positions = torch.arange(8, device=device_type)
+# 128 tokens, two chunks of 32 per rank: on CUDA the memory-efficient kernel pads its
+# log-sum-exp to a multiple of 32 tokens, and ring attention's merge fails on padding.
+x = torch.randn(2, 128, 16, device=device_type)  # the same batch on every rank
+target = torch.randn(2, 128, 16, device=device_type)
+positions = torch.arange(128, device=device_type)
 expected = reference(x, positions)
 F.mse_loss(expected, target).backward()
 
@@ -60,7 +62,9 @@ F.mse_loss(expected, target).backward()
 # restored at the exit, except those in no_restore_buffers.
 with context_parallel(mesh, buffers=[x, target, positions], buffer_seq_dims=[1, 1, 0],
                       no_restore_buffers={target}):
-    print(f"rank {rank}: x {list(x.shape)}, holds positions {positions.tolist()}")
+    # this rank's two chunks, each as its first and last position
+    chunks = [f"{chunk[0]}-{chunk[-1]}" for chunk in positions.view(2, -1).tolist()]
+    print(f"rank {rank}: x {list(x.shape)}, holds positions {' and '.join(chunks)}")
     try:
         out = model(x, positions)  # this rank's positions only
         F.mse_loss(out, target).backward()
@@ -80,7 +84,7 @@ with context_parallel(mesh, buffers=[x, target, positions], buffer_seq_dims=[1, 
         print(f"rank {rank}: gradients equal to one process's: {same}")
     except NotImplementedError as error:  # printed on purpose: CPU attention has no CP rule
         print(f"rank {rank}: NotImplementedError: {error}")
-print(f"rank {rank}: after the context: x {list(x.shape)}, positions {positions.tolist()},"
+print(f"rank {rank}: after the context: x {list(x.shape)}, positions {list(positions.shape)},"
       f" target {list(target.shape)}")
 
 del mesh
