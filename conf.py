@@ -46,6 +46,7 @@ extensions = [
     "refsite.sphinxext.cluster_record",
     "refsite.sphinxext.compat_roles",
     "refsite.sphinxext.lang_switch",
+    "refsite.sphinxext.search_ranking",
     "refsite.sphinxext.zh_search",
     "refsite.sphinxext.chrome",
 ]
@@ -109,5 +110,6 @@ html_show_sourcelink = False
 html_domain_indices = ["py-toolingindex"]
 if TREE == "zh":
     # Keep the project's terms (集合通信, 进程组, ...) whole in the search index.
-    html_search_options = {"dict": str(JIEBA_USERDICT)}
+    # The glossary: a reader who types a rendering it does not use finds the pages on its term.
+    html_search_options = {"dict": str(JIEBA_USERDICT), "glossary": str(Path(__file__).parent / "docs" / "zh" / "glossary.md")}
 html_context = {"default_mode": "auto"}  # follow the reader's light/dark preference

@@ -66,7 +66,7 @@ def write_capture(path: Path, capture: GpuCapture) -> None:
 
 
 def read_capture(path: Path) -> GpuCapture:
-    """One capture file; :class:`SpecError` names the file and what is wrong."""
+    """One capture file; :class:`~refsite.snippets.errors.SpecError` names the file and what is wrong."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
         if data.get("format") != CAPTURE_FORMAT:

@@ -1,0 +1,89 @@
+"""Full-text search that ranks pages by how many of a query's words they hold, weighted by how
+rare each word is, in both languages.
+
+Sphinx's own term search (``Search.performTermsSearch`` in searchtools.js) keeps only the pages
+that hold every word of the query and scores each by its best word alone: a question, or a phrase
+with one word the site does not use ("average loss across ranks"), finds nothing, and for
+混合精度训练 every page with 训练 in its title ties with the mixed-precision page. :data:`RANKING`
+replaces it for queries of two or more words: a page must hold at least half of them; its score
+is the mean of its per-word scores (Sphinx's: a word in the title 15, in the text 5, part of a
+word 7 or 2), each word weighted by its inverse document frequency, so 混合精度 counts more than
+训练, and divided by the page's length in distinct words relative to the mean (half of it), so
+that a page which holds nearly every word (the A-Z index, the coverage table) does not come first. A one-word query is scored as Sphinx scores it, so an API name still finds its entry first.
+The code goes into ``language_data.js``, which search pages load after searchtools.js.
+"""
+
+from __future__ import annotations
+
+import typing
+
+from sphinx.application import Sphinx
+from sphinx.search.en import SearchEnglish
+
+from refsite import __version__
+
+RANKING = """
+(() => {
+  const sphinxTermsSearch = Search.performTermsSearch;
+  Search.performTermsSearch = (searchTerms, excludedTerms) => {
+    const words = [...searchTerms];
+    if (words.length < 2) return sphinxTermsSearch(searchTerms, excludedTerms);
+    const index = Search._index;
+    const filesOf = (table, word) => {
+      if (!Object.prototype.hasOwnProperty.call(table, word)) return [];
+      const found = table[word];
+      return found.length === undefined ? [found] : found;
+    };
+    const partial = (table, word) => word.length > 2 && !Object.prototype.hasOwnProperty.call(table, word)
+      ? Object.keys(table).filter((term) => term.includes(word)).flatMap((term) => filesOf(table, term)) : [];
+    const pages = index.docnames.length;
+    if (Search.refsiteLengths === undefined) {  // distinct words per page, counted once
+      Search.refsiteLengths = new Array(pages).fill(0);
+      for (const word of Object.keys(index.terms)) filesOf(index.terms, word).forEach((f) => Search.refsiteLengths[f]++);
+    }
+    const lengths = Search.refsiteLengths;
+    const meanLength = lengths.reduce((sum, n) => sum + n, 0) / pages;
+    const scores = new Map();  // file -> Map(word -> best score)
+    const weights = new Map();
+    for (const word of words) {
+      const found = new Map();
+      const note = (files, score) => files.forEach((file) => found.set(file, Math.max(found.get(file) || 0, score)));
+      note(filesOf(index.terms, word), Scorer.term);
+      note(filesOf(index.titleterms, word), Scorer.title);
+      note(partial(index.terms, word), Scorer.partialTerm);
+      note(partial(index.titleterms, word), Scorer.partialTitle);
+      weights.set(word, Math.log(1 + pages / (1 + found.size)));
+      for (const [file, score] of found) {
+        if (!scores.has(file)) scores.set(file, new Map());
+        scores.get(file).set(word, score);
+      }
+    }
+    const excluded = new Set([...excludedTerms].flatMap((word) =>
+      [...filesOf(index.terms, word), ...filesOf(index.titleterms, word)]));
+    const needed = Math.ceil(words.length / 2);
+    const total = words.reduce((sum, word) => sum + weights.get(word), 0);
+    const results = [];
+    for (const [file, found] of scores) {
+      if (found.size < needed || excluded.has(file)) continue;
+      let score = 0;
+      for (const [word, wordScore] of found) score += wordScore * weights.get(word);
+      score /= 0.5 + 0.5 * lengths[file] / meanLength;  // a page of every word (an index) matches anything
+      results.push([index.docnames[file], index.titles[file], "", null, Math.round(score / total * 10) / 10,
+                    index.filenames[file], SearchResultKind.text]);
+    }
+    return results;
+  };
+})();
+"""
+
+
+class SearchEnglishRanked(SearchEnglish):
+    """Sphinx's English search with :data:`RANKING`."""
+
+    js_splitter_code = RANKING
+
+
+def setup(app: Sphinx) -> dict[str, typing.Any]:
+    """Register the ``en`` search language with the ranking (``zh``: :mod:`.zh_search`)."""
+    app.add_search_language(SearchEnglishRanked)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
