@@ -103,14 +103,31 @@ def _finding(rule: Rule, where: str, english: str = "") -> str:
             f"write {'、'.join(rule.term.accepted)} (docs/zh/glossary.md)")
 
 
+_CODE_SPAN = re.compile(r"`+[^`]*`+")
+
+
+def occurs(variant: str, text: str) -> bool:
+    """Whether ``variant`` is in the prose of ``text``: code spans left out, and an English word
+    (kernel) only as a whole word (not in ``kernel_size``)."""
+    prose = _CODE_SPAN.sub(" ", text)
+    if re.fullmatch(r"[A-Za-z ]+", variant):
+        return re.search(rf"(?<![A-Za-z_]){re.escape(variant)}(?![A-Za-z_])", prose) is not None
+    return variant in prose
+
+
 def check_page(text: str, rules_: list[Rule], name: str, *, glossary: bool = False) -> list[str]:
-    """Findings in one Chinese page; the glossary's own table rows name the variants and are skipped."""
+    """Findings in one Chinese page, out of code (fenced blocks and spans); the glossary's own
+    table rows name the variants and are skipped."""
     found = []
+    fenced = False
     for number, line in enumerate(text.splitlines(), 1):
-        if glossary and line.startswith("|"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced or (glossary and line.startswith("|")):
             continue
         for rule in rules_:
-            if rule.variant in line and (not rule.against_english or rule.term.names_english(line)):
+            if occurs(rule.variant, line) and (not rule.against_english or rule.term.names_english(line)):
                 found.append(_finding(rule, f"{name}:{number}", line))
     return found
 
@@ -130,7 +147,7 @@ def check_translation(text: str, rules_: list[Rule], name: str) -> list[str]:
     found = []
     for english, chinese in translation_pairs(text):
         for rule in rules_:
-            if rule.variant in chinese and (not rule.against_english or rule.term.names_english(english)):
+            if occurs(rule.variant, chinese) and (not rule.against_english or rule.term.names_english(english)):
                 found.append(_finding(rule, f"{name}: {english[:60]!r}", english))
     return found
 
@@ -187,6 +204,7 @@ GLOSSARY = """\
 | gather (parameters) | 收集 | 聚合 |
 | clamp, clip (to a range) | 钳位 | 截断 |
 | truncate (toward zero) | 截断 | |
+| kernel (the compiled code that runs an operator) | 内核 | kernel |
 """
 RULES = rules(read_glossary(GLOSSARY))
 
@@ -195,6 +213,7 @@ RULES = rules(read_glossary(GLOSSARY))
     ("参数在前向之前聚合。", "聚合"),
     ("`view` 要求 `stride` 兼容，即步长兼容。", "步长"),
     ("被截断的位置梯度为零：先 clamp 再取 log。", "截断"),
+    ("在 GPU 上生成 Triton kernel。", "kernel"),
 ])
 def test_a_planted_page_line_is_found(text: str, variant: str) -> None:
     found = check_page(f"# 页\n\n{text}\n", RULES, "zh/page.md")
@@ -206,6 +225,7 @@ def test_a_planted_page_line_is_found(text: str, variant: str) -> None:
     "切片的步长必须为正。",  # step: the right term
     "浮点数转整数时向零截断。",  # truncate: the right term
     "`view` 要求步幅兼容。",
+    "卷积层的 `kernel_size` 为 3，`sdpa_kernel(...)` 选择内核。",  # code, and an identifier
 ])
 def test_a_right_page_line_is_not_found(text: str) -> None:
     assert check_page(f"# 页\n\n{text}\n", RULES, "zh/page.md") == []
@@ -227,3 +247,9 @@ def test_a_planted_comment_is_found_against_its_english() -> None:
                                                   "'the gathered weights'"], found
     fixed = toml.replace("步长兼容", "步幅兼容").replace("截断到边界", "钳位到边界").replace("聚合", "收集")
     assert check_translation(fixed, RULES, "demo.zh.toml") == []
+
+
+def test_code_blocks_are_not_prose() -> None:
+    page = "# 页\n\n```python\n# a Triton kernel\n```\n\n在 GPU 上生成 Triton kernel。\n"
+    found = check_page(page, RULES, "zh/page.md")
+    assert len(found) == 1 and found[0].startswith("zh/page.md:7: 'kernel'"), found
