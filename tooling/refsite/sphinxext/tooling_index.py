@@ -6,11 +6,18 @@ for torch: it drops the index entries of objects whose anchor is under one of
 :data:`TOOLING_PACKAGES`, and lists those objects in a domain index of their own,
 ``py-toolingindex.html`` ("Tooling index"), linked from the reference page. The objects stay
 Python-domain objects: cross-references and ``objects.inv`` keep them, under their own names.
+
+The tooling's pages (:data:`TOOLING_PAGES`) are contributors' documentation: they are left out
+of the readers' search (``nosearch``, so their objects are left out too: ``torchrun`` finds the
+launch page, not ``Spec.torchrun``), and the contributors' page is an orphan that no reader's
+toctree, and so no sidebar, lists; the README and the testing page link to it.
 """
 
 from __future__ import annotations
 
+import json
 import typing
+from pathlib import Path
 
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -22,6 +29,36 @@ from refsite.sphinxext.page_language import page_words
 
 #: Top-level packages of the project's own tooling.
 TOOLING_PACKAGES = ("ranktest", "refsite")
+#: The tooling's pages: the contributors' page and what autodoc2 generates under ``apidocs/``.
+TOOLING_PAGES = ("reference/index", "apidocs/")
+
+
+def is_tooling_page(docname: str) -> bool:
+    return docname == TOOLING_PAGES[0] or docname.startswith(TOOLING_PAGES[1])
+
+
+def _no_search(app: Sphinx, doctree: typing.Any) -> None:
+    """``doctree-read``: a tooling page's words are not in the readers' search index."""
+    docname = app.env.current_document.docname
+    if is_tooling_page(docname):
+        app.env.metadata[docname]["nosearch"] = True
+
+
+def _drop_tooling_objects(app: Sphinx, exception: Exception | None) -> None:
+    """``build-finished``: the tooling's objects out of ``searchindex.js`` too (Sphinx indexes
+    the objects of a ``nosearch`` page all the same)."""
+    path = Path(app.outdir, "searchindex.js")
+    if exception is not None or not path.exists():
+        return
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text.removeprefix(_INDEX_START).removesuffix(_INDEX_END))
+    data["objects"] = {prefix: kept for prefix, entries in data["objects"].items()
+                       if (kept := [e for e in entries if not is_tooling(f"{prefix}.{e[4]}".lstrip("."))])}
+    path.write_text(_INDEX_START + json.dumps(data, separators=(",", ":"), ensure_ascii=False) + _INDEX_END,
+                    encoding="utf-8")
+
+
+_INDEX_START, _INDEX_END = "Search.setIndex(", ")"
 
 
 def is_tooling(target: str) -> bool:
@@ -75,5 +112,7 @@ def setup(app: Sphinx) -> dict[str, typing.Any]:
     app.add_transform(DropToolingEntries)
     app.connect("config-inited", _localize)
     app.connect("env-before-read-docs", _label)
+    app.connect("doctree-read", _no_search)
+    app.connect("build-finished", _drop_tooling_objects)
     app.add_index_to_domain("py", ToolingIndex)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}
