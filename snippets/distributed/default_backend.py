@@ -30,5 +30,6 @@ dist.all_reduce(tensor)
 print(f"all_reduce on {device.type}: {tensor.item()}; "
       f"get_backend() after it: {dist.get_backend()!r}")
 
-dist.barrier()  # no rank tears down while a peer still talks to it
+# no rank tears down while a peer still talks to it; without a device_id at init, name the GPU
+dist.barrier(device_ids=[device.index or 0] if device.type == "cuda" else None)
 dist.destroy_process_group()

@@ -33,7 +33,7 @@ model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 
 torch.manual_seed(1 + rank)
-batches = [torch.randn(4, 3, device=device) for _ in range(3 - rank)]  # rank 0: 3, rank 1: 2
+batches = [torch.randn(4, 3).to(device) for _ in range(3 - rank)]  # rank 0: 3, rank 1: 2; drawn on the CPU
 
 steps = 0
 with Join([model]):  # model.join() is the same, for DDP alone

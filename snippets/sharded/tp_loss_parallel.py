@@ -28,7 +28,7 @@ rank = dist.get_rank()
 
 mesh = init_device_mesh(device_type, (2,))
 torch.manual_seed(0)  # the same full weights on every rank
-model = nn.Sequential(nn.Embedding(10, 4), nn.Linear(4, 10))  # vocabulary of 10
+model = nn.Sequential(nn.Embedding(10, 4), nn.Linear(4, 10)).to(device_type)  # vocabulary of 10
 reference = copy.deepcopy(model)
 parallelize_module(model, mesh, {
     # the output head: each rank computes the logits of 5 of the 10 tokens,
