@@ -63,8 +63,10 @@ WORDS: dict[str, dict[str, str]] = {
     "compat.no_results": {
         "en": "No results on older torch releases yet: this example or its record changed after the last make compat.",
         "zh": "尚无旧版 torch 上的结果：上次 make compat 之后，这个示例或它的记录有改动。"},
-    "compat.stamp": {"en": "Outputs on this page: recorded with torch {torch} · {setups} · world sizes {sizes}",
-                     "zh": "本页输出：录制于 torch {torch} · {setups} · world size {sizes}"},
+    "compat.stamp": {"en": "Outputs on this page: recorded with torch {torch} · {setups} · {sizes}",
+                     "zh": "本页输出：录制于 torch {torch} · {setups} · {sizes}"},
+    "compat.world_size": {"en": "world size {sizes}", "zh": "world size {sizes}"},
+    "compat.world_sizes": {"en": "world sizes {sizes}", "zh": "world size {sizes}"},
     "compat.stamp_compat": {"en": " · older releases run on {dates} (torch {span})",
                             "zh": " · 旧版本运行于 {dates}（torch {span}）"},
     "compat.stamp_no_compat": {"en": " · not run on older releases yet", "zh": " · 尚未在旧版本上运行"},

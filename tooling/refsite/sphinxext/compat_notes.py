@@ -152,7 +152,9 @@ def page_stamp(facts: list[tuple[str, str, str, int]], runs: tuple[ReleaseRun, .
     compat runs' dates and releases."""
     torches = ", ".join(sorted({f[0] for f in facts}))
     setups = ", ".join(sorted({f"{backend} {device}".strip() for _, backend, device, _ in facts}))
-    sizes = ", ".join(str(n) for n in sorted({f[3] for f in facts}))
+    found = sorted({f[3] for f in facts})
+    sizes = words["compat.world_size" if len(found) == 1 else "compat.world_sizes"].format(
+        sizes=", ".join(map(str, found)))
     text = words["compat.stamp"].format(torch=torches, setups=setups, sizes=sizes)
     measured = [run for run in runs if run.installed]
     if measured:
