@@ -41,26 +41,39 @@ def loopback_listener() -> socket.socket:
     return sock
 
 
+#: Whether this server's torch hands the store a listening socket; set to False by the first
+#: store that could not take one, so that the next ones (forked from the server) do not try
+#: again, and torch logs its refusal once per server.
+_store_takes_socket = True
+
+
 def _store(write_fd: int, wait_fd: int, env: dict[str, str]) -> int:
     """Host a fresh TCPStore on a free loopback port until the server closes ``wait_fd``.
 
     The store is handed a socket already listening on 127.0.0.1 (``master_listen_fd``): given a
     host name alone, torch's store server listens on every interface (``*:PORT``, dual-stack), so
-    any host that reaches the machine could read and write the run's keys. torch 2.0 has no
-    ``master_listen_fd``: there the store listens on every interface, as before.
+    any host that reaches the machine could read and write the run's keys. Where torch cannot
+    take the socket (2.0 has no ``master_listen_fd``; the libuv store of 2.4.1 refuses one, and
+    the legacy store it offers instead would change the store the runs are measured with), the
+    store listens on every interface, as before.
     """
     from torch.distributed import TCPStore
 
     os.environ.update(env)  # RES_OPTIONS and the like, before the store's first lookup
-    if "master_listen_fd" not in (TCPStore.__init__.__doc__ or ""):  # torch 2.0: every interface
-        store = TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
-    else:
+    store, refused = None, False
+    if _store_takes_socket and "master_listen_fd" in (TCPStore.__init__.__doc__ or ""):  # 2.0 has none
         listener = loopback_listener()
         # The store owns the descriptor from here on; the socket object must not close it
         # while the store's thread still polls it.
         port, fd = listener.getsockname()[1], listener.detach()
-        store = TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False, master_listen_fd=fd)
-    os.write(write_fd, str(store.port).encode())
+        try:
+            store = TCPStore("127.0.0.1", port, is_master=True, wait_for_workers=False, master_listen_fd=fd)
+        except NotImplementedError:  # a libuv store that takes no listening socket (2.4.1 measured)
+            os.close(fd)
+            refused = True
+    if store is None:  # every interface, as torch binds it
+        store = TCPStore("127.0.0.1", 0, is_master=True, wait_for_workers=False)
+    os.write(write_fd, f"{store.port}{' refused' if refused else ''}".encode())
     os.close(write_fd)
     os.read(wait_fd, 1)  # returns when the server closes its end or dies
     return 0
@@ -113,7 +126,11 @@ class Run:
         os.close(port_w)
         os.close(wait_r)
         self.store_release = wait_w
-        return int(read_pipe(port_r))
+        global _store_takes_socket
+        port, _, refused = read_pipe(port_r).decode().partition(" ")
+        if refused:
+            _store_takes_socket = False
+        return int(port)
 
     def watch(self, control_fd: int) -> protocol.Done:
         """Wait for every rank; return the reply describing how each ended."""

@@ -41,3 +41,33 @@ def test_the_fixture_listens_on_loopback_only(pytester: pytest.Pytester) -> None
     pytester.makepyfile(listening=Path(listening.__file__).read_text(), test_demo=FIXTURE_TEST)
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-s")
     result.assert_outcomes(passed=1)
+
+
+#: A torch whose store takes no listening socket, as 2.4.1's libuv store refuses one.
+REFUSING = '''
+import torch.distributed as dist
+
+_Real = dist.TCPStore
+
+
+class TCPStore(_Real):
+    def __init__(self, *args, master_listen_fd=None, **kwargs):
+        if master_listen_fd is not None:
+            raise NotImplementedError("The libuv TCPStore backend does not support initialization with an listen fd.")
+        super().__init__(*args, **kwargs)
+
+
+TCPStore.__init__.__doc__ = _Real.__init__.__doc__
+dist.TCPStore = TCPStore
+'''
+
+
+def test_a_store_that_takes_no_socket_listens_as_torch_binds_it(tmp_path, monkeypatch):
+    (tmp_path / "refusing_store.py").write_text(REFUSING)
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    script = tmp_path / "listening.py"
+    script.write_text(LISTENING_SCRIPT)
+    with Forkserver(preload=("torch", "torch.distributed", "refusing_store")) as server:
+        for _ in range(2):  # the second store does not try again
+            addresses = server.run(script, 2, timeout=60).check().ranks[0].stdout.split()
+            assert off_loopback(addresses), addresses  # every interface, as before
