@@ -28,7 +28,7 @@ OTHER = next(name for name in LANGUAGES if name != TREE)
 LANG = LANGUAGES[TREE]
 
 project = LANG.project
-author = "PyTorch Verified Reference contributors"
+author = LANG.authors
 copyright = author
 language = LANG.sphinx
 html_title = LANG.project

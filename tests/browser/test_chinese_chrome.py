@@ -37,7 +37,8 @@ def chrome_english(browser: WebDriver, url: str) -> list[str]:
 def test_the_chinese_chrome_is_chinese(browser: WebDriver, base_url: str) -> None:
     assert chrome_english(browser, f"{base_url}zh/distributed/collectives.html") == []
     assert browser.execute_script("return document.querySelector('input[type=search]').placeholder") == "搜索…"
-    assert "版权所有" in browser.execute_script("return document.querySelector('.bd-footer-content').textContent")
+    footer = browser.execute_script("return document.querySelector('.bd-footer-content').textContent")
+    assert "版权所有" in footer and "PyTorch 实测速查的贡献者" in footer and "contributors" not in footer, footer
     fonts = browser.execute_script("return getComputedStyle(document.body).fontFamily")
     assert "PingFang SC" in fonts and "Noto Sans CJK SC" in fonts, fonts
     # the English page keeps its English strings: the check sees them

@@ -16,12 +16,13 @@ class Language(typing.NamedTuple):
     tag: str  # BCP 47 tag, for hreflang
     project: str
     switch_label: str  # how the other tree links here
+    authors: str  # who wrote it, as the footer's copyright line names them
 
 
 #: Tree name (``docs/<name>``, also the Sphinx tag that selects it) → language.
 LANGUAGES = {
-    "en": Language("en", "en", "PyTorch Verified Reference", "English"),
-    "zh": Language("zh_CN", "zh-CN", "PyTorch 实测速查", "中文"),
+    "en": Language("en", "en", "PyTorch Verified Reference", "English", "PyTorch Verified Reference contributors"),
+    "zh": Language("zh_CN", "zh-CN", "PyTorch 实测速查", "中文", "PyTorch 实测速查的贡献者"),
 }
 #: The language snippets are written in; the others read them through translation files.
 SNIPPET_LANGUAGE = "en"
