@@ -93,7 +93,7 @@ def test_the_phone_drawer_ends_with_the_contributors_section(browser: WebDriver,
             "return [...document.querySelectorAll('.bd-sidebar-primary p.caption')]"
             ".filter(c => c.offsetParent).map(c => c.textContent.trim())")
         screenshot(browser, f"{lang}-drawer-390")
-        assert len(captions) >= 5 and captions[-1] == {"en": "For contributors", "zh": "面向贡献者"}[lang], captions
+        assert len(captions) >= 5 and captions[-1] == {"en": "Reference", "zh": "参考"}[lang], captions
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

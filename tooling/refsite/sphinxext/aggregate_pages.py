@@ -2,7 +2,8 @@
 change, in every build that reuses Sphinx's environment.
 
 Sphinx reads a page again when a file it noted (``env.note_dependency``) changed. A page that
-sums up every snippet (the compat table, the release chooser, the GPU variants) depends on files
+sums up every snippet or ledger file (the compat table, the release chooser, the GPU variants, the
+coverage page, the A-Z index) depends on files
 that may not exist when it is read: a new snippet, the first GPU record of a variant, the
 measurement file of a new release. So such a directive calls :func:`note` instead, and at the
 start of every build (``env-get-outdated``) a digest of the snippet tree, of
@@ -45,11 +46,13 @@ def data_digest(*globs: tuple[Path, str]) -> str:
 
 
 def _inputs(app: Sphinx) -> tuple[tuple[Path, str], ...]:
-    """The snippet tree, ``docs/measurements`` (the compat folder's parent) and the pages (the
-    release chooser links each example to the page that embeds it)."""
+    """The snippet tree, ``docs/measurements`` (the compat folder's parent), the pages (the
+    release chooser links each example to the page that embeds it) and the API ledger."""
+    ledger = getattr(app.config, "api_entries_ledger", None)  # the coverage page and the A-Z index
     return ((Path(app.confdir, app.config.verified_snippets_root), "*"),
             (Path(app.confdir, app.config.verified_snippets_compat_dir).parent, "*"),
-            (Path(app.srcdir), "*.md"))
+            (Path(app.srcdir), "*.md"),
+            *(((Path(app.confdir, ledger), "*.toml"),) if ledger else ()))
 
 
 def _outdated(app: Sphinx, env: BuildEnvironment, added, changed, removed) -> list[str]:

@@ -37,6 +37,7 @@ from refsite.ledger import Entry, Namespace
 from refsite.signature_pages import block_names
 from refsite.sphinxext.api_strings import Strings
 from refsite.sphinxext.page_language import page_language
+from refsite.sphinxext import aggregate_pages
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
 
 logger = logging.getLogger(__name__)
@@ -146,6 +147,7 @@ class _LedgerDirective(SphinxDirective):
     has_content = False
 
     def _context(self) -> tuple[list[Namespace], set[str], typing.Any]:
+        aggregate_pages.note(self)  # every ledger file, a new one too
         namespaces = _namespaces(self.env.app)
         shown = {e.name for e in ledger.entries(namespaces) if e.shown}
         return namespaces, shown, Strings(page_language(self))
