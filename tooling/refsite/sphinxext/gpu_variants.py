@@ -42,6 +42,7 @@ def rows(root: Path, captures: list[gpu_captures.GpuCapture] = ()) -> list[Row]:
     """Every GPU variant under ``root``, in path order; a stale record counts as none. Without a
     record, the newest of ``captures`` (newest first) that failed the variant says why."""
     found = []
+    failures = [(capture, capture.failed()) for capture in captures]  # once each, not per variant
     for path in snippets.snippet_paths(root):
         rel = path.relative_to(root).as_posix()
         for ref in references.resolve_all(rel, root):
@@ -49,8 +50,8 @@ def rows(root: Path, captures: list[gpu_captures.GpuCapture] = ()) -> list[Row]:
                 continue
             record = None if ref.missing or ref.stale else ref.current()  # an unreadable one raises
             key = gpu_captures.variant_key(rel, ref.variant.id)
-            failed = next(((capture, capture.variants[key].reason or "") for capture in captures
-                           if key in capture.failed()), None)
+            failed = next(((capture, failed[key].reason or "") for capture, failed in failures
+                           if key in failed), None)
             found.append(Row(rel, ref.variant.id, ref.variant.gpus, record, failed))
     return found
 

@@ -45,9 +45,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_sessionstart(session: pytest.Session) -> None:
     """Every configure hook has run: stop catching, and sort what was caught."""
     config = session.config
-    catcher, caught = config.stash[_CAUGHT]
-    del config.stash[_CAUGHT]
-    catcher.__exit__(None, None, None)
+    caught = _stop_catching(config)
     root = config.rootpath.resolve()
     for message in caught:
         if is_own(message.filename, root):  # under the configured filters again: an error
@@ -60,6 +58,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     """A run that never started its session: stop catching, so the filters are as they were."""
     if _CAUGHT in config.stash:
-        catcher, _ = config.stash[_CAUGHT]
-        del config.stash[_CAUGHT]
-        catcher.__exit__(None, None, None)
+        _stop_catching(config)
+
+
+def _stop_catching(config: pytest.Config) -> list[warnings.WarningMessage]:
+    """Restore the warning filters; what was caught since :func:`pytest_configure`."""
+    catcher, caught = config.stash[_CAUGHT]
+    del config.stash[_CAUGHT]
+    catcher.__exit__(None, None, None)
+    return caught
