@@ -12,6 +12,7 @@ from pathlib import Path
 
 from sphinx.errors import ConfigError
 
+from refsite import project as project_pin
 from refsite.languages import LANGUAGES
 from refsite.sphinxext import JIEBA_USERDICT, STATIC, TEMPLATES
 from refsite.sphinxext.chrome import compile_catalogs
@@ -70,6 +71,7 @@ myst_heading_anchors = 0
 
 # The snippets and their recorded outputs.
 verified_snippets_root = str(ROOT / "snippets")
+verified_snippets_pin = project_pin.pinned_torch(ROOT)  # every CPU record must name it
 copybutton_selector = COPYBUTTON_SELECTOR
 
 # The other language, linked from every page.

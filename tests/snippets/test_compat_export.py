@@ -1,5 +1,5 @@
 """The compat data the site publishes (``compat/v1/``): every file valid against its JSON Schema,
-and every result the one ``compat_results.outcomes`` gives for the measurement files; a planted
+and every result what the measurement files say (read here as JSON); a planted
 wrong value, a planted schema violation and a planted schema keyword outside the subset fail."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import copy
 import json
 from pathlib import Path
 
-from refsite import snippets
+from refsite import project, snippets
 from refsite.snippets import compat_export, compat_results, compat_schema
 from tests.support.compat_planted import plant
 from tests.support.json_schema_subset import schema_problems, validate
@@ -32,8 +32,10 @@ def schema_errors(files: dict[str, dict]) -> list[str]:
 
 
 def expected(compat_dir: Path, root: Path) -> dict[str, dict[str, dict]]:
-    """Variant key -> release -> result, straight from ``compat_results.outcomes``."""
-    runs = compat_results.read_runs(compat_dir)
+    """Variant key -> release -> result, read here from the measurement files as JSON (not
+    through the read model that made the export)."""
+    files = [json.loads(p.read_text(encoding="utf-8")) for p in compat_dir.glob("torch-*.json")]
+    installed = [data for data in files if data["install"]["ok"]]
     found = {}
     for path in snippets.snippet_paths(root):
         spec = snippets.read_spec(path)
@@ -43,14 +45,16 @@ def expected(compat_dir: Path, root: Path) -> dict[str, dict[str, dict]]:
             except snippets.SpecError:
                 continue
             key = compat_results.variant_key(path.relative_to(root).as_posix(), variant.id)
-            said = compat_results.outcomes(runs, key, compat_results.code_digest(path), record)
-            pinned = record.torch.split("+")[0]
-            if said is None:  # nothing yet: every installed release unmeasured, the record's own same
-                said = [compat_results.Outcome(r.torch, compat_results.UNMEASURED) for r in runs
-                        if r.installed and r.torch != pinned] + [compat_results.Outcome(pinned, "same")]
-            found[key] = {o.release: {"result": o.result, **({"diff": list(o.diff)} if o.result == "differs" else {}),
-                                      **({"error_type": o.error_type, "error": o.error} if o.result == "fails" else {})}
-                          for o in said}
+            code, digest = compat_results.code_digest(path), compat_results.record_digest(record)
+            results = {}
+            for data in installed:
+                result = data["variants"].get(key)
+                current = (result and result["code_sha256"] == code and result["record_sha256"] == digest
+                           and (result["result"] != "differs" or result.get("compare_rules") == snippets.COMPARISON_RULES))
+                results[data["torch"]] = ({k: v for k, v in result.items() if k in ("result", "diff", "error_type", "error")}
+                                          if current else {"result": "unmeasured"})
+            results[record.torch.split("+")[0]] = {"result": "same"}
+            found[key] = dict(sorted(results.items(), key=lambda item: compat_results.release_key(item[0])))
     return found
 
 
@@ -128,7 +132,7 @@ def test_a_planted_wrong_value_or_shape_is_caught(tmp_path: Path) -> None:
 
 def test_the_repository_exports_valid_files_that_hold_to_the_measurements() -> None:
     folder, root = REPO / compat_results.COMPAT_DIR, REPO / "snippets"
-    files = compat_export.export(folder, root)
+    files = compat_export.export(folder, root, pin=project.pinned_torch(REPO))
     assert schema_errors(files) == []
     assert held(files, folder, root) == []
 

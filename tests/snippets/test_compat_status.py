@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from refsite.snippets import compat_results, compat_status
+from refsite.snippets import compat_matrix, compat_results, compat_status
 from refsite.testing import compat
 from tests.support.compat_planted import RELEASES, plant
 from tests.support.records import write_outputs
@@ -17,10 +17,10 @@ from tests.support.records import write_outputs
 
 def test_the_count_per_release(tmp_path: Path) -> None:
     root, folder = plant(tmp_path)
-    variants = compat_status.cpu_variants(root)
-    assert [(v.key, v.record is not None) for v in variants] == [
+    matrix = compat_matrix.load(folder, root)
+    assert [(v.key, v.record is not None) for v in matrix.variants] == [
         ("area/a.py [cpu]", True), ("area/b.py [cpu]", True), ("other/c.py [cpu]", True), ("other/d.py [cpu]", False)]
-    found = compat_status.statuses(RELEASES, compat_results.read_runs(folder), variants)
+    found = compat_status.statuses(RELEASES, matrix)
     recorded = ("area/a.py [cpu]", "area/b.py [cpu]", "other/c.py [cpu]")
     assert [(s.release, s.state, s.lacking) for s in found] == [
         ("2.4.1", "measured", ()),  # a fails, b differs, c same: each a current result
@@ -32,7 +32,7 @@ def test_the_count_per_release(tmp_path: Path) -> None:
 def test_a_changed_record_loses_its_results(tmp_path: Path) -> None:
     root, folder = plant(tmp_path)
     write_outputs(root / "area" / "a.py", "cpu", ("one\n",), root=root)  # recorded again, another output
-    found = compat_status.statuses(RELEASES[:2], compat_results.read_runs(folder), compat_status.cpu_variants(root))
+    found = compat_status.statuses(RELEASES[:2], compat_matrix.load(folder, root))
     assert [s.lacking for s in found] == [("area/a.py [cpu]",), ("area/a.py [cpu]", "area/b.py [cpu]")]
 
 

@@ -31,3 +31,9 @@ def pinned_torch(start: Path | None = None) -> str:
     if found is None:
         raise RuntimeError(f"{makefile} has no 'TORCH ?= <version>' line: the pin belongs there")
     return found.group(1)
+
+
+def release_of(version: str) -> str:
+    """``2.15.0+cu132`` -> ``2.15.0``: a torch build's release, its local tag cut (the one place
+    that cut is written)."""
+    return version.split("+")[0]

@@ -9,7 +9,8 @@ The names below are the contract; the submodules hold them by job: :mod:`.spec` 
 variant runs on), :mod:`.translations` (the command line for translation files). The other
 files the project writes have their format module here too, writer beside reader:
 :mod:`.cluster_records` (the multi-node records, and the registry of their scenarios),
-:mod:`.change_files` (what a torch pin move changed), :mod:`.compat_status`,
+:mod:`.change_files` (what a torch pin move changed), :mod:`.compat_matrix` (the one read
+model of the compat results: every reader goes through it), :mod:`.compat_status`,
 :mod:`.compat_export` and :mod:`.compat_schema` (which results are missing; the results as
 published data and its schemas), :mod:`.provenance` (the fields every
 measurement file starts with, and its one writer), :mod:`.machine_paths` (paths of the build

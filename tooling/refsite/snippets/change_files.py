@@ -14,6 +14,8 @@ import dataclasses
 import json
 from pathlib import Path
 
+from refsite.project import release_of
+
 #: Where the files are, relative to the checkout's root.
 CHANGES_DIR = Path("docs/measurements/changes")
 #: The format :func:`write` writes and :func:`read` reads.
@@ -48,7 +50,7 @@ class ChangeFile:
     @property
     def name(self) -> str:
         """``torch-2.13.0-to-2.15.0.json``."""
-        return f"torch-{self.old_torch.split('+')[0]}-to-{self.new_torch.split('+')[0]}.json"
+        return f"torch-{release_of(self.old_torch)}-to-{release_of(self.new_torch)}.json"
 
 
 def write(folder: Path, changes: ChangeFile) -> Path:

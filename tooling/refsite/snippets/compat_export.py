@@ -27,8 +27,9 @@ import json
 import shutil
 from pathlib import Path
 
-from refsite.snippets import compat_results, compat_schema, compat_status
-from refsite.snippets.compat_results import UNMEASURED, ReleaseRun
+from refsite.snippets import compat_matrix, compat_results, compat_schema
+from refsite.snippets.compat_matrix import Matrix
+from refsite.snippets.compat_results import ReleaseRun
 
 #: The version of the published layout, and the folder it goes to under the site's root.
 EXPORT_FORMAT = 1
@@ -56,22 +57,12 @@ def _title(path: Path) -> str:
     return doc.strip().splitlines()[0] if doc.strip() else ""
 
 
-def _pinned(record_torch: str) -> str:
-    return record_torch.split("+")[0]
-
-
-def variant_results(runs: list[ReleaseRun], variant: compat_status.CpuVariant) -> dict[str, dict]:
-    """Release -> result of one recorded variant, oldest release first: what
-    ``compat_results.outcomes`` says, and every installed release ``unmeasured`` when it says
-    nothing yet (the pinned release is ``same`` either way)."""
-    found = compat_results.outcomes(runs, variant.key, variant.code_sha256, variant.record)
-    pinned = _pinned(variant.record.torch)
-    if found is None:
-        found = [compat_results.Outcome(run.torch, UNMEASURED) for run in runs
-                 if run.installed and run.torch != pinned] + [compat_results.Outcome(pinned, compat_results.SAME)]
-        found.sort(key=lambda o: compat_results.release_key(o.release))
+def variant_results(matrix: Matrix, key: str) -> dict[str, dict]:
+    """Release -> result of one recorded variant, oldest release first: the matrix's
+    outcomes (every installed release, ``unmeasured`` where it has no current result, and the
+    pinned release ``same``)."""
     results = {}
-    for outcome in found:
+    for outcome in matrix.outcomes(key):
         entry: dict = {"result": outcome.result}
         if outcome.result == compat_results.DIFFERS:
             entry["diff"] = list(outcome.diff)
@@ -81,27 +72,34 @@ def variant_results(runs: list[ReleaseRun], variant: compat_status.CpuVariant) -
     return results
 
 
-def export(compat_dir: Path, snippet_root: Path) -> dict[str, dict]:
+def variant_entry(matrix: Matrix, key: str) -> dict:
+    """One variant as an area file lists it (the release chooser embeds the same)."""
+    variant = matrix.variant(key)
+    return {"key": variant.key, "snippet": variant.snippet, "variant": variant.variant.id,
+            "record_torch": variant.record.torch, "results": variant_results(matrix, key)}
+
+
+def export(compat_dir: Path, snippet_root: Path, pin: str | None = None) -> dict[str, dict]:
     """Every file of ``compat/v1/``: path under it -> its JSON content (a snippet whose header
     does not read, or a variant not recorded yet, is left out: its page says what is wrong)."""
-    runs = compat_results.read_runs(compat_dir)
-    variants = [v for v in compat_status.cpu_variants(snippet_root, skip_unreadable=True) if v.record is not None]
-    builds = collections.Counter(v.record.torch for v in variants)
-    pinned_build = builds.most_common(1)[0][0] if builds else ""
+    return export_matrix(compat_matrix.load(compat_dir, snippet_root, pin=pin, skip_unreadable=True))
+
+
+def export_matrix(matrix: Matrix) -> dict[str, dict]:
+    """:func:`export` of a matrix already read."""
+    builds = collections.Counter(v.record.torch for v in matrix.recorded)  # one release, maybe two builds
+    pinned_build = min(builds, key=lambda build: (-builds[build], build), default="")
     areas: dict[str, list[dict]] = {}
     examples: dict[str, dict] = {}
-    for variant in variants:
-        results = variant_results(runs, variant)
-        areas.setdefault(variant.area, []).append({
-            "key": variant.key, "snippet": variant.snippet, "variant": variant.variant.id,
-            "record_torch": variant.record.torch, "results": results})
+    for variant in matrix.recorded:
+        areas.setdefault(variant.area, []).append(variant_entry(matrix, variant.key))
         example = examples.setdefault(variant.snippet, {
             "snippet": variant.snippet, "area": variant.area, "title": _title(variant.spec.path),
             "variants": [], "file": area_file(variant.area)})
         example["variants"].append(variant.variant.id)
     files: dict[str, dict] = {"index.json": {
-        "format": EXPORT_FORMAT, "pinned": _pinned(pinned_build), "pinned_build": pinned_build,
-        "releases": [_release(run) for run in runs],
+        "format": EXPORT_FORMAT, "pinned": matrix.pinned, "pinned_build": pinned_build,
+        "releases": [_release(run) for run in matrix.runs],
         "areas": [{"area": area, "file": area_file(area)} for area in areas],
         "examples": list(examples.values())}}
     for area, entries in areas.items():

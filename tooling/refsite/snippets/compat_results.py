@@ -14,8 +14,9 @@ outcome of one run through the project's runner on that release:
 A result holds for a variant only while the snippet's code and its record are the ones it was
 measured against (``code_sha256``: the code without comments and docstrings, so a reworded comment
 keeps its results; ``record_sha256``); after either changes the variant has no result on that
-release until ``make compat`` runs again. Standard library only: read by the doc
-build, written by ``python -m refsite.testing.compat_run`` inside each release's own environment.
+release until ``make compat`` runs again. Standard library only: read through
+:mod:`refsite.snippets.compat_matrix` (the one read model), written by :func:`write_run` (``python -m
+refsite.testing.compat_run`` inside each release's own environment).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import re
 from pathlib import Path
 
 from refsite import snippets
+from refsite.project import release_of
 from refsite.snippets.records import Record
 
 #: Version of the measurement file layout.
@@ -72,12 +74,12 @@ def record_digest(record: Record) -> str:
 
 def release_key(version: str) -> tuple[int, ...]:
     """``2.10.0`` sorts after ``2.9.1``; a local tag (``+cpu``) is ignored."""
-    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:3])
+    return tuple(int(part) for part in re.findall(r"\d+", release_of(version))[:3])
 
 
 def short_release(version: str) -> str:
     """``2.4.1`` -> ``2.4``: the pages name minor releases (one tested patch of each)."""
-    return ".".join(version.split("+")[0].split(".")[:2])
+    return ".".join(release_of(version).split(".")[:2])
 
 
 @dataclasses.dataclass(frozen=True)
@@ -177,21 +179,6 @@ def read_runs(folder: Path) -> list[ReleaseRun]:
     """Every measurement file in ``folder``, oldest release first."""
     runs = [read_run(path) for path in folder.glob("torch-*.json")]
     return sorted(runs, key=lambda run: release_key(run.torch))
-
-
-def outcomes(runs: list[ReleaseRun], key: str, code_sha256: str,
-             record: Record) -> list[Outcome] | None:
-    """The variant's outcome on every release measured (:data:`UNMEASURED` where that release has
-    no result for this code and record), plus ``same`` on the release its record was made with;
-    ``None`` when no release has a result for it yet."""
-    digest = record_digest(record)
-    found = [run.outcome(key, code_sha256, digest) or Outcome(run.torch, UNMEASURED)
-             for run in runs if run.installed]
-    if all(o.result == UNMEASURED for o in found):
-        return None
-    pinned = record.torch.split("+")[0]
-    found = [o for o in found if o.release != pinned] + [Outcome(pinned, SAME)]
-    return sorted(found, key=lambda o: release_key(o.release))
 
 
 def groups(found: list[Outcome], *, same_message: bool = True) -> list[tuple[str, list[Outcome]]]:

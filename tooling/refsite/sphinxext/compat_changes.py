@@ -1,13 +1,14 @@
 """``{compat-changes}``: the examples that behave differently between two torch releases the
 reader picks (from, to), built from the results ``compat/v1/`` publishes.
 
-Each CPU variant's result on each release is reduced to a code (:func:`code`): ``same``,
+The page embeds each CPU variant exactly as ``compat/v1`` publishes it (its area file's entry, plus
+the link to its page). Each result on each release is reduced to a code (:func:`code`): ``same``,
 ``differs``, ``fails: <exception type>``, or none where the release has no result for this
 version of the example. A variant *changed* between two releases when both have a code and the
 codes differ (:func:`changed`); a variant without a code on either is counted apart, never
 guessed. The page gets the list for one pair at build time (the release before the pin to the
-pin: the upgrade most readers make next) and the codes of every variant as JSON, from which
-``compat_changes.js`` redraws the list when another pair is picked, with the same rule.
+pin: the upgrade most readers make next) and those entries as JSON, from which
+``compat_changes.js`` redraws the list when another pair is picked, with the same codes and rule.
 Reads files only; never imports torch.
 """
 
@@ -24,8 +25,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__
 from refsite.myst_pages import embedded_snippets
-from refsite.snippets import compat_export, compat_results, compat_status
-from refsite.sphinxext import aggregate_pages
+from refsite.snippets import compat_export, compat_results
+from refsite.snippets.compat_matrix import Matrix
+from refsite.sphinxext import aggregate_pages, compat_notes
 from refsite.sphinxext.page_language import page_words
 
 #: The script that redraws the list (under the extensions' static folder).
@@ -52,20 +54,17 @@ def changed(codes: dict[str, str], old: str, new: str) -> bool | None:
     return codes[old] != codes[new]
 
 
-def rows(compat_dir: Path, snippet_root: Path) -> tuple[list[str], str, list[dict]]:
-    """(releases measured, oldest first; the pinned release; one row per recorded CPU variant
-    with its snippet, variant and code per release), the releases as "2.6"."""
-    runs = compat_results.read_runs(compat_dir)
-    found, pins = [], set()
-    for variant in compat_status.cpu_variants(snippet_root, skip_unreadable=True):
-        if variant.record is None:
-            continue
-        results = compat_export.variant_results(runs, variant)
-        pins.add(compat_results.short_release(variant.record.torch))
-        found.append({"snippet": variant.snippet, "variant": variant.variant.id,
-                      "codes": {compat_results.short_release(r): code(v) for r, v in results.items()}})
-    releases = sorted({r for row in found for r in row["codes"]}, key=compat_results.release_key)
-    return releases, max(pins, key=compat_results.release_key, default=""), found
+def codes(entry: dict) -> dict[str, str]:
+    """Minor release (``2.6``) -> code, for one variant as ``compat/v1`` lists it."""
+    return {compat_results.short_release(release): code(result) for release, result in entry["results"].items()}
+
+
+def rows(matrix: Matrix) -> tuple[list[str], str, list[dict]]:
+    """(releases measured, oldest first; the pinned release; one entry per recorded CPU variant,
+    exactly as its area file of ``compat/v1`` lists it), the releases as "2.6"."""
+    found = [compat_export.variant_entry(matrix, variant.key) for variant in matrix.recorded]
+    releases = sorted({r for entry in found for r in codes(entry)}, key=compat_results.release_key)
+    return releases, compat_results.short_release(matrix.pinned) if matrix.pinned else "", found
 
 
 def _pages(env: typing.Any) -> dict[str, str]:
@@ -84,11 +83,9 @@ class CompatChangesDirective(SphinxDirective):
     """``{compat-changes}``: the chooser, its list for the default pair, and its data."""
 
     def run(self) -> list[nodes.Node]:
-        root = Path(self.config.verified_snippets_root).resolve()
-        folder = Path(self.config.verified_snippets_compat_dir)
         aggregate_pages.note(self)  # every record, page and measurement file, new ones too
         words = page_words(self)
-        releases, pinned, found = rows(folder, root)
+        releases, pinned, found = rows(compat_notes.matrix_of(self.env))
         if len(releases) < 2:
             return [nodes.paragraph("", words["between.none_measured"])]
         pages = _pages(self.env)
@@ -111,7 +108,7 @@ def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
 def _widget(data: dict, old: str, new: str) -> str:
     """The chooser's HTML: two selects, the summary, the list for (old, new), the data."""
     words = data["words"]
-    verdicts = [(row, changed(row["codes"], old, new)) for row in data["rows"]]
+    verdicts = [(row, changed(codes(row), old, new)) for row in data["rows"]]
     listed = [row for row, verdict in verdicts if verdict]
     unknown = sum(verdict is None for _row, verdict in verdicts)
     summary = words["summary"].format(changed=len(listed), total=len(data["rows"]) - unknown,
@@ -138,8 +135,9 @@ def shown_code(value: str, words: dict) -> str:
 def _row(row: dict, old: str, new: str, words: dict) -> str:
     name = html.escape(f'{row["snippet"]} [{row["variant"]}]')
     link = f'<a href="{html.escape(row["url"])}">{name}</a>' if row["url"] else name
-    return (f'<tr><td>{link}</td><td>{html.escape(shown_code(row["codes"][old], words))}</td>'
-            f'<td>{html.escape(shown_code(row["codes"][new], words))}</td></tr>')
+    found = codes(row)
+    return (f'<tr><td>{link}</td><td>{html.escape(shown_code(found[old], words))}</td>'
+            f'<td>{html.escape(shown_code(found[new], words))}</td></tr>')
 
 
 def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict, doctree: object) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 from sphinx.application import Sphinx
 
 from refsite.snippets import compat_export
+from refsite.sphinxext import compat_notes
 from refsite import __version__
 
 
@@ -17,8 +18,7 @@ def write_compat_data(app: Sphinx, exception: Exception | None) -> None:
     """``build-finished``: write ``compat/v1/`` into the output folder of a successful HTML build."""
     if exception is not None or app.builder.format != "html":
         return
-    files = compat_export.export(Path(app.config.verified_snippets_compat_dir),
-                                 Path(app.config.verified_snippets_root))
+    files = compat_export.export_matrix(compat_notes.matrix_of(app.env))
     compat_export.write(Path(app.outdir) / compat_export.FOLDER, files)
 
 

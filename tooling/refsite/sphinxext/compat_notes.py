@@ -10,17 +10,20 @@ the compat runs. Reads files only; never imports torch.
 
 from __future__ import annotations
 
-import functools
 import typing
+import weakref
 from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from refsite.snippets import compat_results
+from refsite.snippets import compat_matrix, compat_results
 from refsite import snippets
+from refsite.snippets.compat_matrix import Matrix
 from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
 from refsite.snippets import Record, Spec, Variant, references
 from refsite.sphinxext import aggregate_pages
@@ -33,21 +36,34 @@ logger = logging.getLogger(__name__)
 RECORDS_ATTRIBUTE = "vs_records"
 
 
-@functools.lru_cache(maxsize=4)
-def _runs(folder: str, stamps: tuple[tuple[str, float], ...]) -> tuple[ReleaseRun, ...]:
-    return tuple(compat_results.read_runs(Path(folder)))
+#: The matrix of each environment's current build (read again in its next build).
+_MATRICES: weakref.WeakKeyDictionary[BuildEnvironment, Matrix] = weakref.WeakKeyDictionary()
 
 
-def runs_in(folder: Path) -> tuple[ReleaseRun, ...]:
-    """The measurement files of ``folder``, read once while none of them changes."""
-    files = sorted(folder.glob("torch-*.json"))
-    return _runs(str(folder), tuple((str(f), f.stat().st_mtime) for f in files))
+def matrix_of(env: BuildEnvironment) -> Matrix:
+    """The compat results of this build (:mod:`refsite.snippets.compat_matrix`), read once per
+    build (again in the next one, whose files may have changed)."""
+    found = _MATRICES.get(env)
+    if found is None:
+        try:
+            found = compat_matrix.load(Path(env.config.verified_snippets_compat_dir),
+                                       Path(env.config.verified_snippets_root),
+                                       pin=env.config.verified_snippets_pin or None, skip_unreadable=True)
+        except snippets.SpecError as exc:
+            raise ExtensionError(f"compat results: {exc}") from None
+        _MATRICES[env] = found
+    return found
 
 
-def panel_outcomes(runs: tuple[ReleaseRun, ...], spec: Spec, variant: Variant, record: Record,
-                   root: Path) -> list[Outcome] | None:
+def _forget_matrix(app: Sphinx, env: BuildEnvironment, *_args: object) -> None:
+    _MATRICES.pop(env, None)
+
+
+def panel_outcomes(matrix: Matrix, spec: Spec, variant: Variant, root: Path) -> list[Outcome] | None:
+    """A panel's outcomes, oldest release first; ``None`` while no release has a result for
+    this version of the example."""
     key = compat_results.variant_key(spec.path.relative_to(root.resolve()).as_posix(), variant.id)
-    return compat_results.outcomes(list(runs), key, compat_results.code_digest(spec.path), record)
+    return matrix.outcomes(key) if matrix.has_results(key) else None
 
 
 #: The interface words of a page (``refsite.sphinxext.page_language.page_words``).
@@ -173,8 +189,7 @@ def add_page_stamp(app: Sphinx, doctree: nodes.document) -> None:
              for f in block.get(RECORDS_ATTRIBUTE, ())]
     if not facts:
         return
-    runs = runs_in(Path(app.config.verified_snippets_compat_dir))
-    stamp = page_stamp(facts, runs, page_words(app))
+    stamp = page_stamp(facts, matrix_of(app.env).measured, page_words(app))
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
         section.insert(1, stamp)
@@ -192,14 +207,14 @@ class CompatTableDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root).resolve()
-        folder = Path(self.config.verified_snippets_compat_dir)
         aggregate_pages.note(self)  # every record and measurement file, new ones too
         words = page_words(self)
-        runs = [run for run in runs_in(folder) if run.installed][::-1]  # newest first
+        matrix = matrix_of(self.env)
+        runs = matrix.measured[::-1]  # newest first
         for run in runs:
             self.env.note_dependency(str(run.path))
         releases = [compat_results.short_release(run.torch) for run in runs]
-        rows, pins = [], set()
+        rows = []
         for path in snippets.snippet_paths(root / self.arguments[0]):
             self.env.note_dependency(str(path))
             rel = path.relative_to(root).as_posix()
@@ -207,25 +222,21 @@ class CompatTableDirective(SphinxDirective):
             # compared there); the table must not crash.
             try:
                 cpu = [ref for ref in references.resolve_all(rel, root) if ref.variant.device == "cpu"]
-                records = [(ref.variant, ref.current(stale_ok=True)) for ref in cpu]
+                for ref in cpu:
+                    ref.current(stale_ok=True)
             except references.ReferenceProblem as exc:
                 logger.warning(f"compat table: {exc}", location=(self.env.docname, self.lineno),
                                type="compat_notes", subtype="record")
                 continue
-            code = compat_results.code_digest(path)
-            for variant, record in records:
-                digest = compat_results.record_digest(record)
-                key = compat_results.variant_key(rel, variant.id)
-                cells = []
-                for run in runs:
-                    outcome = run.outcome(key, code, digest)
-                    cells.append("–" if outcome is None else
-                                 {SAME: "✓", DIFFERS: "Δ", FAILS: "✗"}[outcome.result])
-                pins.add(compat_results.short_release(record.torch))
-                rows.append([f"{rel} [{variant.id}]", "✓", *cells])
+            for ref in cpu:
+                key = compat_results.variant_key(rel, ref.variant.id)
+                cells = [matrix.cell(key, run.torch) for run in runs]
+                rows.append([f"{rel} [{ref.variant.id}]", "✓",
+                             *("–" if cell is None else {SAME: "✓", DIFFERS: "Δ", FAILS: "✗"}[cell.result]
+                               for cell in cells)])
         if not rows:
             return []
-        header = [words["compat.table_example"], " / ".join(sorted(pins)), *releases]
+        header = [words["compat.table_example"], compat_results.short_release(matrix.pinned), *releases]
         table = nodes.table(classes=["vs-compat-table"])
         group = nodes.tgroup(cols=len(header))
         table += group
@@ -254,6 +265,10 @@ def _resolve_dir(app: Sphinx, config: object) -> None:
 def setup(app: Sphinx) -> dict:
     """The compat table directive, the page stamp, and where the measurement files are."""
     app.add_config_value("verified_snippets_compat_dir", str(compat_results.COMPAT_DIR), "env", types=frozenset({str}))
+    # The project's pinned torch (refsite.project.pinned_torch): every CPU record must name it;
+    # empty: the records' own release, which must be one.
+    app.add_config_value("verified_snippets_pin", "", "env", types=frozenset({str}))
+    app.connect("env-before-read-docs", _forget_matrix)
     app.add_directive("compat-table", CompatTableDirective)
     app.connect("config-inited", _resolve_dir)
     app.connect("doctree-read", add_page_stamp)

@@ -27,17 +27,18 @@ from sphinx.application import Sphinx
 from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
+from refsite.snippets.compat_matrix import Matrix
 from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED
 from refsite.sphinxext.recorded_quotes import QuoteError, checked_role
 from refsite import __version__
 
 
-def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Path]]:
+def since(root: Path, matrix: Matrix, text: str, kind: str) -> tuple[str, list[Path]]:
     """The release a ``runs-since`` or ``same-since`` note shows, and the files it read."""
     ref = snippets.resolve(text, root, device="cpu")  # the default: the first CPU variant
     spec, variant, rel, variant_id = ref.spec, ref.variant, ref.rel, ref.variant.id
-    runs = compat_notes.runs_in(folder)
-    found = compat_notes.panel_outcomes(runs, spec, variant, ref.current(), root)
+    ref.current()  # a missing or stale record is the note's problem
+    found = compat_notes.panel_outcomes(matrix, spec, variant, root)
     fix = "run 'make compat' (see docs/measurements/compat/releases.txt)"
     if found is None:
         raise QuoteError(f"{rel} [{variant_id}] has no compat results for this version of the example; {fix}")
@@ -52,13 +53,12 @@ def since(root: Path, folder: Path, text: str, kind: str) -> tuple[str, list[Pat
         raise QuoteError(f"{rel} [{variant_id}]: torch {found[first - 1].release} has no result for this version "
                          f"of the example; {fix}")
     return compat_results.short_release(found[first].release), [spec.path, ref.record_path,
-                                                                 *(run.path for run in runs)]
+                                                                 *(run.path for run in matrix.runs)]
 
 
 def _role(kind: str):
     def check(env: typing.Any, text: str) -> tuple[str, list[Path]]:
-        return since(Path(env.config.verified_snippets_root).resolve(),
-                     Path(env.config.verified_snippets_compat_dir), text, kind)
+        return since(Path(env.config.verified_snippets_root).resolve(), compat_notes.matrix_of(env), text, kind)
 
     def node(rawtext: str, text: str, classes: list[str]) -> nodes.Node:
         return nodes.inline(rawtext, text, classes=["vs-since", *classes])

@@ -186,10 +186,10 @@ class SnippetDirective(SphinxDirective):
 
     def _compat(self, spec: Spec, variant: Variant, record: Record) -> nodes.container:
         """The line that says on which torch releases this variant prints the same."""
-        runs = compat_notes.runs_in(Path(self.config.verified_snippets_compat_dir))
-        for run in runs:
+        matrix = compat_notes.matrix_of(self.env)
+        for run in matrix.runs:
             self.env.note_dependency(str(run.path))
-        found = compat_notes.panel_outcomes(runs, spec, variant, record, Path(self.config.verified_snippets_root))
+        found = compat_notes.panel_outcomes(matrix, spec, variant, Path(self.config.verified_snippets_root))
         return compat_notes.compat_line(found, self.words)
 
     def _provenance(self, record: Record) -> nodes.paragraph:

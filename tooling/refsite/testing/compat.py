@@ -37,6 +37,8 @@ from refsite import project
 ROOT = project.root()
 OUT = ROOT / compat_results.COMPAT_DIR
 RELEASES = OUT / "releases.txt"
+#: The pinned torch, which every CPU record must name (refsite.snippets.compat_matrix).
+PIN = project.pinned_torch(ROOT)
 DEFAULT_ENVS = Path.home() / ".cache" / "pytorch-verified-reference" / "compat"
 #: What the snippets need besides torch: every pin of requirements-doctest.txt but the runner's
 #: own tools (safetensors too: without it the Hugging Face DCP snippets "fail" for want of it).
@@ -156,7 +158,7 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, j
 def check() -> bool:
     """Print the table of :mod:`refsite.snippets.compat_status` for the listed releases; whether
     every recorded CPU variant has a current result on each."""
-    ok, lines = compat_status.check(listed_releases(), OUT, ROOT / "snippets")
+    ok, lines = compat_status.check(listed_releases(), OUT, ROOT / "snippets", pin=PIN)
     print("\n".join(lines), flush=True)
     return ok
 

@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from refsite.snippets import compat_results, machine_paths
+from refsite.snippets import compat_matrix, compat_results, machine_paths
 from refsite.testing import snippet_runs
 from refsite.testing.compat_errors import first_error, timeout_error
 from refsite import snippets
@@ -54,11 +54,6 @@ BESIDE_TIMEOUT_S = 30.0
 FIXED_STANDALONE_PORT = ("2.0.",)
 #: How many lines of a rank's stderr a ``differs`` result keeps.
 STDERR_LINES = 5
-
-
-def measured_on(spec: snippets.Spec, record: snippets.Record) -> dict:
-    """What a result is measured against: the snippet's code and the variant's record."""
-    return {"code_sha256": compat_results.code_digest(spec.path), "record_sha256": compat_results.record_digest(record)}
 
 
 def judge(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
@@ -221,24 +216,23 @@ def main() -> int:
 
     import torch  # the measured release; this tool's only torch import, in that release's environment
 
-    cases = snippet_runs.cpu_variants(SNIPPETS)
+    matrix = compat_matrix.load(args.out.parent, SNIPPETS)  # every CPU variant, its record and digests
+    cases = matrix.variants
     earlier = compat_results.previous_results(args.out)  # with --all too: what a confirmation may skip
     previous = {} if args.all else earlier
     started = time.monotonic()
     results: dict[str, dict] = {}
     todo: list[Case] = []
     order: list[str] = []  # the file lists the variants in this order, however the runs end
-    for number, (spec, variant) in enumerate(cases, 1):
-        rel = spec.path.relative_to(SNIPPETS).as_posix()
-        key = compat_results.variant_key(rel, variant.id)
+    for number, found in enumerate(cases, 1):
+        key = found.key
         order.append(key)
-        try:
-            record = snippets.read_record(spec.record_path(variant))
-            measured = measured_on(spec, record)
-        except snippets.SpecError as exc:  # a new snippet not recorded yet: nothing to compare with
-            print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: {exc}", flush=True)
+        if found.record is None:  # a new snippet not recorded yet: nothing to compare with
+            print(f"[{number:3d}/{len(cases)}] torch {args.release} {key}: not measured: no readable record "
+                  f"({found.spec.record_path(found.variant).name}); run make outputs", flush=True)
             continue
-        case = Case(number, key, spec, variant, record, measured)
+        case = Case(number, key, found.spec, found.variant, found.record,
+                    {"code_sha256": found.code_sha256, "record_sha256": found.record_sha256})
         old = _current(previous.get(key), case)
         if old and old.get("error_type") != "Timeout" and not _asked_again(key, args.again):
             results[key] = old  # still current: measured on this code and record

@@ -87,7 +87,7 @@ def check_python(python: str, partition: str | None, work: Path, any_torch: bool
                          f"{partition or 'the default partition'}:\n{done.stdout}{done.stderr}\n"
                          f"name a Python the nodes can run with --python (PYTHON=... for make)")
     torch = json.loads(done.stdout.strip().splitlines()[-1])["torch"]
-    if torch.split("+")[0] != pin and not any_torch:
+    if project.release_of(torch) != pin and not any_torch:
         raise SystemExit(f"error: the jobs' Python has torch {torch}, the project pins {pin}: install "
                          f"the pin there, or pass --any-torch (records then name {torch})")
     return torch

@@ -12,29 +12,24 @@ from __future__ import annotations
 from pathlib import Path
 
 from refsite import project, snippets
-from refsite.snippets import compat_results as compat
+from refsite.project import release_of
+from refsite.snippets import compat_matrix, compat_results as compat
+from refsite.snippets.compat_matrix import Matrix
 
 
-def _release(version: str) -> str:
-    """``2.11.0+cu130`` -> ``2.11.0``."""
-    return version.split("+")[0]
-
-
-def compat_note(root: Path, ran: str, spec: snippets.Spec, variant: snippets.Variant, rel: str) -> str:
-    """What the compat file of the release that ran says of ``variant``."""
-    path = root / compat.COMPAT_DIR / f"torch-{_release(ran)}.json"
-    if not path.exists():
-        return f"no compat measurement of torch {_release(ran)} ({path.relative_to(root)} does not exist)"
-    run = compat.read_run(path)
-    record_path = spec.record_path(variant)
-    if not record_path.exists():
+def compat_note(matrix: Matrix, ran: str, key: str, root: Path) -> str:
+    """What the compat file of the release that ran says of the variant ``key``."""
+    release = release_of(ran)
+    run = next((r for r in matrix.runs if release_of(r.torch) == release), None)
+    if run is None:
+        where = (root / compat.COMPAT_DIR / f"torch-{release}.json").relative_to(root)
+        return f"no compat measurement of torch {release} ({where} does not exist)"
+    where = run.path.relative_to(root)
+    if matrix.variant(key).record is None:
         return "no record to compare with"
-    record = snippets.read_record(record_path)
-    outcome = run.outcome(compat.variant_key(rel, variant.id), compat.code_digest(spec.path),
-                          compat.record_digest(record))
-    where = path.relative_to(root)
+    outcome = matrix.cell(key, release) if run.installed else None
     if outcome is None:
-        return f"{where} holds no current result for it (make compat RELEASES={_release(ran)})"
+        return f"{where} holds no current result for it (make compat RELEASES={release})"
     if outcome.result == compat.SAME:
         return f"{where} says it printed the record there: this failure is new (this machine, or this build)"
     detail = f": {outcome.error_type}: {outcome.error}" if outcome.result == compat.FAILS else ""
@@ -47,11 +42,13 @@ def summary(root: Path, ran: str, failed_cpu: list[tuple[snippets.Spec, snippets
         pin = project.pinned_torch(root)
     except RuntimeError as exc:  # snippets outside the project's checkout (a test's tiny tree)
         return [f"torch {ran} ran the snippets (no pin to compare with: {exc})"]
-    if _release(ran) == pin:
+    if release_of(ran) == pin:
         return [f"torch {ran} ran the snippets (the pin, {pin}, which made the records)"]
     lines = [f"torch {ran} ran the snippets, not the pin ({pin}) that made the records: a variant "
              f"may print otherwise on this release, and its failure then says so, not that the "
              f"snippet is wrong"]
-    for spec, variant, rel in failed_cpu:
-        lines.append(f"  {rel} [{variant.id}]: {compat_note(root, ran, spec, variant, rel)}")
+    matrix = compat_matrix.load(root / compat.COMPAT_DIR, root / "snippets", pin=pin, skip_unreadable=True)
+    for _spec, variant, rel in failed_cpu:
+        key = compat.variant_key(rel, variant.id)
+        lines.append(f"  {rel} [{variant.id}]: {compat_note(matrix, ran, key, root)}")
     return lines

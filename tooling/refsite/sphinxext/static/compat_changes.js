@@ -1,6 +1,7 @@
 // The {compat-changes} chooser (refsite.sphinxext.compat_changes): redraw the list of examples
-// that behave differently between the two releases picked, from the codes the page holds, with
-// the rule of compat_changes.changed: both releases have a result, and the results differ.
+// that behave differently between the two releases picked, from the compat/v1 entries the page
+// holds, with compat_changes.code and compat_changes.changed: both releases have a result, and
+// their codes differ.
 (() => {
   "use strict";
   const esc = (text) => text.replace(/[&<>"]/g, (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})[c]);
@@ -9,6 +10,10 @@
     const [kind, errorType] = code.split(": ");
     return fill(words[kind], {error_type: errorType || ""});
   };
+  const short = (release) => release.split("+")[0].split(".").slice(0, 2).join(".");
+  const code = (result) => result.result === "fails" ? `fails: ${result.error_type}`
+    : result.result === "unmeasured" ? "" : result.result;
+  const codes = (row) => Object.fromEntries(Object.entries(row.results).map(([r, v]) => [short(r), code(v)]));
   const draw = (widget, data) => {
     const old = widget.querySelector('select[name="old"]').value;
     const now = widget.querySelector('select[name="new"]').value;
@@ -16,7 +21,8 @@
     let unknown = 0;
     const rows = [];
     for (const row of data.rows) {
-      const a = row.codes[old], b = row.codes[now];
+      const found = codes(row);
+      const a = found[old], b = found[now];
       if (!a || !b) { unknown += 1; continue; }
       if (a === b) continue;
       const name = esc(`${row.snippet} [${row.variant}]`);
