@@ -13,5 +13,5 @@ for dt in (torch.float64, torch.float32, torch.float16, torch.bfloat16, torch.co
 
 x = torch.tensor([1, 2])  # Python ints give int64, floats the default dtype
 print("inferred:", x.dtype, torch.tensor([1.5]).dtype, torch.tensor([True]).dtype, torch.tensor([1j]).dtype)
-print("types:", isinstance(x, torch.Tensor), type(x.dtype).__name__, x.dtype == torch.int64)
+print("types:", isinstance(x, torch.Tensor), isinstance(x.dtype, torch.dtype), x.dtype == torch.int64)
 print("tensor checks:", x.is_floating_point(), torch.is_floating_point(x.double()), x.is_complex())

@@ -9,6 +9,7 @@ for dt in (torch.float64, torch.float32, torch.bfloat16, torch.complex64, torch.
     print(f"{str(dt):<20} itemsize={dt.itemsize}")
 print("to_real:", torch.complex64.to_real(), torch.complex128.to_real(), torch.float32.to_real())
 print("to_complex:", torch.float32.to_complex(), torch.float64.to_complex(), torch.float16.to_complex())
+print("chalf is complex32:", torch.chalf is torch.complex32)
 
 f8 = torch.tensor([0.3, 1.0, 300.0]).to(torch.float8_e4m3fn)  # storage format: 1 byte each
 print("float8_e4m3fn max:", torch.finfo(torch.float8_e4m3fn).max, "e5m2 max:", torch.finfo(torch.float8_e5m2).max)

@@ -13,10 +13,10 @@ print("is_contiguous():", cl.is_contiguous(),
 print("to(memory_format=...):", x.to(memory_format=torch.channels_last).stride())
 print("clone keeps it:", cl.clone().stride())  # memory_format=torch.preserve_format by default
 print("clone contiguous_format:", cl.clone(memory_format=torch.contiguous_format).stride())
-print("empty_like keeps it:", torch.empty_like(cl).stride())
+print("empty_like preserve_format:", torch.empty_like(cl, memory_format=torch.preserve_format).stride())
 v = torch.zeros(1, 2, 2, 2, 2).to(memory_format=torch.channels_last_3d)  # N, C, D, H, W
 print("channels_last_3d:", v.stride())
 
 s = torch.tensor([[0.0, 2.0], [3.0, 0.0]]).to_sparse()
-print("sparse:", s.layout, s.is_sparse, "| dense:", x.is_sparse, type(x.layout).__name__)
-print("kinds:", type(torch.channels_last).__name__, type(torch.strided).__name__)
+print("sparse:", s.layout, s.layout == torch.sparse_coo, s.is_sparse, "| dense:", x.layout, x.is_sparse)
+print("classes:", isinstance(torch.strided, torch.layout), isinstance(torch.channels_last, torch.memory_format))
