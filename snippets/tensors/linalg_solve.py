@@ -30,8 +30,8 @@ t = torch.tensor([0.0, 1.0, 2.0, 3.0])
 y = torch.tensor([1.0, 3.0, 5.0, 7.0])  # exactly 1 + 2 t
 print(f"vander(t, N=3):\n{torch.linalg.vander(t, N=3)}")  # columns t**0, t**1, t**2
 V = torch.linalg.vander(t, N=2)
-fit = torch.linalg.lstsq(V, y.unsqueeze(-1))  # B must be 2-D (or batched)
-print("lstsq solution:", r(fit.solution.flatten()))
+fit = torch.linalg.lstsq(V, y)  # a named tuple
+print("lstsq solution:", r(fit.solution))
 print("pinv(V) @ y:", r(torch.linalg.pinv(V) @ y))  # the same least-squares answer
 S = torch.tensor([[1.0, 2.0], [2.0, 4.0]])  # singular: inv fails, pinv does not
 print(f"pinv of a singular matrix:\n{r(torch.linalg.pinv(S))}")
