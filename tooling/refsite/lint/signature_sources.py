@@ -85,6 +85,10 @@ BINDINGS: dict[str, tuple[str, str, str]] = {
     "torch.as_tensor": ("data, *, dtype=None, device=None",
                         "torch.as_tensor([1], dtype=None, device=None)",
                         "torch.as_tensor([1], None)"),
+    # docstring: "bool pivot=True" (a C++ type in it, unparseable); no stub.
+    "torch.linalg.lu_factor": ("A, *, pivot=True, out=None",
+                               "torch.linalg.lu_factor(torch.eye(2), pivot=True)",
+                               "torch.linalg.lu_factor(torch.eye(2), True)"),
 }
 
 _STUBS: dict[str, ast.Module] = {}
@@ -138,16 +142,18 @@ def stubbed(obj: object, name: str, owner: object) -> list[list[Param]]:
 
 
 def documented(obj: object, name: str) -> list[list[Param]]:
-    """The overloads a builtin's docstring documents (``name(...)`` lines)."""
-    short = name.rsplit(".", 1)[-1]
+    """The overloads a builtin's docstring documents (``name(...)`` lines; in a submodule's
+    docstrings the name may carry the submodule, as ``linalg.det(...)`` does)."""
+    parts = full_name(name).split(".")
+    heads = (parts[-1] + "(", ".".join(parts[-2:]) + "(", ".".join(parts) + "(")
     doc = obj.__init__.__doc__ if isinstance(obj, type) else obj.__doc__
     if isinstance(obj, type):
-        short = "__init__"
+        heads = ("__init__(",)
     lines = (doc or "").splitlines()
     overloads = []
     for i, line in enumerate(lines):
         text = _DOC_PREFIX.sub("", line.strip())
-        if not text.startswith(short + "("):
+        if not text.startswith(heads):
             continue
         while bracket_depth(text) > 0 and i + 1 < len(lines):
             i += 1
