@@ -19,8 +19,6 @@ print("cummin:", low.values, low.indices)
 logits = torch.tensor([0.0, 0.0, 0.0, 1000.0])
 stable = torch.logcumsumexp(logits, dim=0)  # log(cumsum(exp)) without overflow
 print("logcumsumexp:", [round(v, 4) for v in stable.tolist()])
-naive = torch.log(torch.cumsum(torch.exp(logits), dim=0))
-print("naive log(cumsum(exp)):", [round(v, 4) for v in naive.tolist()])
 
 print("diff:", torch.diff(x), "method:", x.diff())  # one element shorter
 print("diff n=2:", torch.diff(x, n=2))  # the difference of the difference

@@ -8,7 +8,7 @@ import math
 import torch
 
 rows, cols = torch.meshgrid(torch.arange(4), torch.arange(6), indexing="ij")
-img = torch.cos(2 * math.pi * (rows / 4 + 2 * cols / 6))  # 1 cycle down, 2 across
+img = torch.sin(2 * math.pi * (rows / 4 + 2 * cols / 6))  # 1 cycle down, 2 across
 F = torch.fft.fft2(img)  # over the last two dimensions
 peaks = (F.abs() > 1).nonzero().tolist()
 print("fft2 shape:", tuple(F.shape), "peaks at:", peaks, "size:", round(F.abs().max().item(), 4))

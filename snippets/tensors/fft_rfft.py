@@ -1,4 +1,4 @@
-"""torch.fft.fft / ifft, rfft / irfft and hfft / ihfft on a cosine, and the three norm= options.
+"""torch.fft.fft / ifft, rfft / irfft and hfft / ihfft on a sine, and the three norm= options.
 
 Run: python fft_rfft.py
 """
@@ -13,7 +13,7 @@ def r(t):
 
 n = 8
 t = torch.arange(n)
-x = torch.cos(2 * math.pi * 2 * t / n)  # a cosine of 2 cycles in 8 samples
+x = torch.sin(2 * math.pi * 2 * t / n)  # a sine of 2 cycles in 8 samples
 X = torch.fft.fft(x)
 print("fft:", X.dtype, tuple(X.shape))  # complex, same length as x
 print("|fft|:", r(X.abs()))  # bins 2 and 8 - 2, each n / 2
