@@ -35,7 +35,7 @@ torch.use_deterministic_algorithms(False)
 # oneDNN (mkldnn) is on by default; opt_einsum only where its package is installed
 print("mkldnn enabled:", torch.backends.mkldnn.enabled)
 print("opt_einsum:", torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available())
-# What this machine has differs between machines: print the types only
+# Which libraries are present differs between machines: print the types only
 for found in (cudnn.is_available(), torch.backends.mps.is_available(),
               torch.backends.mkldnn.is_available(), torch.backends.openmp.is_available()):
     print(type(found).__name__, end=" ")
