@@ -28,10 +28,23 @@ print("released:", torch.cuda.memory_reserved(device) < reserved)
 
 free, total = torch.cuda.mem_get_info(device)  # the driver's view, all processes
 print("free < total:", 0 < free < total)
+print(type(torch.cuda.memory_summary(device)).__name__)   # a printable table
+print(type(torch.cuda.memory_snapshot()).__name__)        # every segment and block
+print(torch.cuda.get_allocator_backend())  # "native" unless PYTORCH_CUDA_ALLOC_CONF says otherwise
+
+# A cap for this process: beyond it, allocations raise an out-of-memory error
+torch.cuda.set_per_process_memory_fraction(0.5, device)
+print("fraction:", torch.cuda.get_per_process_memory_fraction(device))
+torch.cuda.set_per_process_memory_fraction(1.0, device)
+torch.cuda.reset_accumulated_memory_stats(device)  # the counts since the start, to 0
 
 # The same statistics through torch.accelerator, for any accelerator
 print(torch.accelerator.memory_allocated() == torch.cuda.memory_allocated(device))
 torch.accelerator.reset_peak_memory_stats()
 print(torch.accelerator.max_memory_allocated() == torch.accelerator.memory_allocated())
+print(torch.accelerator.memory_reserved() == torch.cuda.memory_reserved(device))
+print(torch.accelerator.max_memory_reserved() >= torch.accelerator.memory_reserved())
+print(torch.accelerator.memory_stats()["allocated_bytes.all.current"] == torch.accelerator.memory_allocated())
+torch.accelerator.reset_accumulated_memory_stats()
 torch.accelerator.empty_cache()
 print(torch.accelerator.get_memory_info()[1] == total)

@@ -35,7 +35,24 @@ with torch.cuda.stream(side):
 torch.cuda.current_stream(device).wait_stream(side)  # `d` is ready before the default reads it
 print((d == 1024).all().item())
 
+# set_stream: the same switch without a block (set the default stream back yourself)
+torch.cuda.set_stream(side)
+print(torch.cuda.current_stream(device) == side)
+torch.cuda.set_stream(torch.cuda.default_stream(device))
+
+# Find hidden synchronizations: "error" (2) makes each one raise, "warn" (1) warns
+print("sync debug mode:", torch.cuda.get_sync_debug_mode())
+torch.cuda.set_sync_debug_mode("error")
+try:
+    c.item()
+except RuntimeError:
+    print(".item() synchronizes")
+torch.cuda.set_sync_debug_mode("default")
+
 torch.cuda.synchronize(device)  # wait for every stream of the device
 # The same through torch.accelerator, for any accelerator
 torch.accelerator.synchronize()
 print(torch.accelerator.current_stream().device.type)
+torch.accelerator.set_stream(side)
+print(torch.accelerator.current_stream().stream_id == side.stream_id)
+torch.accelerator.set_stream(torch.cuda.default_stream(device))

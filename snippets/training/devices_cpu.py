@@ -14,9 +14,12 @@ print("device:", device)
 torch.cuda.manual_seed_all(0)
 torch.cuda.manual_seed(0)  # the current GPU only
 print("initialized:", torch.cuda.is_initialized())
-print("RNG states:", torch.cuda.get_rng_state_all())  # one per GPU
+states = torch.cuda.get_rng_state_all()  # one per GPU: save them in a checkpoint
+print("RNG states:", states)
+torch.cuda.set_rng_state_all(states)      # and restore them when resuming
 
 # A device never used has allocated nothing
 print("allocated:", torch.cuda.memory_allocated(), torch.cuda.max_memory_allocated())
+print("reserved:", torch.cuda.memory_reserved(), torch.cuda.max_memory_reserved())
 # Whether this torch was built with CUDA differs between installs: print the type only
 print("is_built() ->", type(torch.backends.cuda.is_built()).__name__)
