@@ -47,4 +47,5 @@ print(torch.accelerator.max_memory_reserved() >= torch.accelerator.memory_reserv
 print(torch.accelerator.memory_stats()["allocated_bytes.all.current"] == torch.accelerator.memory_allocated())
 torch.accelerator.reset_accumulated_memory_stats()
 torch.accelerator.empty_cache()
+torch.accelerator.empty_host_cache()  # the cache of pinned CPU memory, likewise
 print(torch.accelerator.get_memory_info()[1] == total)
