@@ -8,7 +8,11 @@ import torch
 cudnn = torch.backends.cudnn
 print("cudnn enabled, benchmark, deterministic:", cudnn.enabled, cudnn.benchmark, cudnn.deterministic)
 print("cudnn allow_tf32:", cudnn.allow_tf32)  # convolutions: TF32 allowed by default
+print("cudnn benchmark_limit:", cudnn.benchmark_limit)  # algorithms tried when benchmarking
 print("matmul allow_tf32:", torch.backends.cuda.matmul.allow_tf32)  # matrix products: not
+matmul = torch.backends.cuda.matmul  # float16/bfloat16 products may sum in 16 bits
+print("reduced precision:", matmul.allow_fp16_reduced_precision_reduction,
+      matmul.allow_bf16_reduced_precision_reduction)
 print("precision:", torch.get_float32_matmul_precision())
 
 # "high" allows TF32 in float32 matrix products: the CUDA flag follows
@@ -34,9 +38,13 @@ torch.use_deterministic_algorithms(False)
 
 # oneDNN (mkldnn) is on by default; opt_einsum only where its package is installed
 print("mkldnn enabled:", torch.backends.mkldnn.enabled)
-print("opt_einsum:", torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available())
+print("opt_einsum:", torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available(),
+      torch.backends.opt_einsum.strategy in (None, "auto"))
 # Which libraries are present differs between machines: print the types only
 for found in (cudnn.is_available(), torch.backends.mps.is_available(),
-              torch.backends.mkldnn.is_available(), torch.backends.openmp.is_available()):
+              torch.backends.mps.is_built(), torch.backends.mkldnn.is_available(),
+              torch.backends.mkl.is_available(), torch.backends.openmp.is_available(),
+              torch.backends.cpu.get_cpu_capability()):
     print(type(found).__name__, end=" ")
 print()
+print(cudnn.version() is None or cudnn.version() > 0)  # None without cuDNN
