@@ -4,15 +4,15 @@ whole run, or for one block with a context manager that restores it.
 Run: python backend_flags.py
 """
 import torch
+from torch.backends import cudnn
 
-cudnn = torch.backends.cudnn
 print("cudnn enabled, benchmark, deterministic:", cudnn.enabled, cudnn.benchmark, cudnn.deterministic)
 print("cudnn allow_tf32:", cudnn.allow_tf32)  # convolutions: TF32 allowed by default
 print("cudnn benchmark_limit:", cudnn.benchmark_limit)  # algorithms tried when benchmarking
 print("matmul allow_tf32:", torch.backends.cuda.matmul.allow_tf32)  # matrix products: not
-matmul = torch.backends.cuda.matmul  # float16/bfloat16 products may sum in 16 bits
-print("reduced precision:", matmul.allow_fp16_reduced_precision_reduction,
-      matmul.allow_bf16_reduced_precision_reduction)
+# float16/bfloat16 products may sum in 16 bits
+print("reduced precision:", torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction,
+      torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction)
 print("precision:", torch.get_float32_matmul_precision())
 
 # "high" allows TF32 in float32 matrix products: the CUDA flag follows

@@ -4,8 +4,8 @@ torch.backends.cuda for the whole process, and the fast path of nn.MultiheadAtte
 Run: python backend_sdp.py
 """
 import torch
+from torch.backends import cuda
 
-cuda = torch.backends.cuda
 print("flash, efficient, math:", cuda.flash_sdp_enabled(), cuda.mem_efficient_sdp_enabled(),
       cuda.math_sdp_enabled())
 cuda.enable_flash_sdp(False)  # until enabled again: the other kernels are tried instead
