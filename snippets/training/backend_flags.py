@@ -41,8 +41,9 @@ print("mkldnn enabled:", torch.backends.mkldnn.enabled)
 print("opt_einsum:", torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available(),
       torch.backends.opt_einsum.strategy in (None, "auto"))
 # Which libraries are present differs between machines: print the types only
-for found in (cudnn.is_available(), torch.backends.mps.is_available(),
-              torch.backends.mps.is_built(), torch.backends.mkldnn.is_available(),
+for found in (torch.backends.cuda.is_built(), cudnn.is_available(),
+              torch.backends.mps.is_available(), torch.backends.mps.is_built(),
+              torch.backends.mkldnn.is_available(),
               torch.backends.mkl.is_available(), torch.backends.openmp.is_available(),
               torch.backends.cpu.get_cpu_capability()):
     print(type(found).__name__, end=" ")
