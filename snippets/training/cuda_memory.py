@@ -8,6 +8,7 @@ Variants: cuda
 import torch
 
 device = torch.device("cuda")
+torch.cuda.init()  # the allocator exists once CUDA has started
 torch.cuda.reset_peak_memory_stats(device)  # the peak starts again from now
 before = torch.cuda.memory_allocated(device)
 
