@@ -39,8 +39,11 @@ print("value-clipped:", a.grad.tolist())
 model = nn.Linear(3, 2)
 vec = parameters_to_vector(model.parameters())
 print("vector:", tuple(vec.shape))  # 3*2 weights + 2 biases
-vector_to_parameters(torch.arange(8.0), model.parameters())  # copies in, in parameters() order
+flat = torch.arange(8.0)
+vector_to_parameters(flat, model.parameters())  # in parameters() order
 print("weight:", model.weight.tolist(), "bias:", model.bias.tolist())
+flat[7] = -1.0  # the parameters are now views of the vector
+print("bias after changing the vector:", model.bias.tolist())
 
 # skip_init: build a module without running its initialization (you set the values)
 lin = skip_init(nn.Linear, 4, 3)
