@@ -164,7 +164,8 @@ def test_a_cuda_variant_without_a_record_is_checked_on_first_use(pytester, monke
                                  "*ran clean, not recorded yet (exit 0, nothing on stderr*",
                                  "*snippets/area/own.py::own?cuda?"])
     junit = (pytester.path / "junit.xml").read_text()
-    assert 'value="verified against the CPU record (cpu)"' in junit
+    assert 'name="outcome" value="verified against the CPU record"' in junit
+    assert 'name="compared_with" value="cpu"' in junit  # a field of its own, not inside the outcome
     assert 'value="ran clean, not recorded yet"' in junit
     # Once recorded, the CUDA variants are held to their own records.
     run(pytester, "snippets", "--write-outputs", "-k", "same or own").assert_outcomes(passed=4)

@@ -190,13 +190,17 @@ class SnippetItem(pytest.Item):
             compare_with = self.spec.reference(self.variant)
             if compare_with is None:
                 return self._outcome(CLEAN)
-            outcome = f"{CPU} ({compare_with.id})"
+            outcome = CPU
         if problem := snippet_runs.record_problem(self.spec, compare_with, stdouts, label, self.nodeid):
             raise SnippetFailure(problem)
-        self._outcome(outcome)
+        self._outcome(outcome, compare_with.id if outcome == CPU else None)
 
-    def _outcome(self, outcome: str) -> None:
+    def _outcome(self, outcome: str, compared_with: str | None = None) -> None:
+        """Record the item's outcome (one of :data:`OUTCOMES`) and, for a CPU reference, the
+        variant whose record it was compared with, each its own user property."""
         self.user_properties.append(("outcome", outcome))
+        if compared_with is not None:
+            self.user_properties.append(("compared_with", compared_with))
 
     def _skip_unless_supported(self, server: Forkserver) -> None:
         caps = server.capabilities
@@ -252,7 +256,7 @@ def _outcome_table(terminalreporter) -> None:
                     seen[report.nodeid] = outcome
     if not seen:
         return
-    counts = {o: sum(1 for v in seen.values() if v.split(" (")[0] == o) for o in OUTCOMES}
+    counts = {o: sum(1 for v in seen.values() if v == o) for o in OUTCOMES}
     terminalreporter.section("snippet outcomes")
     for outcome, count in counts.items():
         if count or outcome not in (WRITTEN,):
