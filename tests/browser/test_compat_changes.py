@@ -12,7 +12,7 @@ import pytest
 
 from refsite import snippets
 from refsite.snippets import compat_results
-from tests.browser.browser_support import By, WebDriver, visit
+from tests.browser.browser_support import By, WebDriver, WebDriverWait, visit
 from tests.support.compat_lines import measured
 from tests.support.paths import REPO
 
@@ -50,6 +50,14 @@ def _listed(browser: WebDriver) -> list[str]:
             for row in browser.find_elements(By.CSS_SELECTOR, ".vs-compat-changes tbody tr")]
 
 
+def _drawn(browser: WebDriver, old: str, new: str) -> None:
+    """Wait until the script has fetched compat/v1 and drawn the list of (old, new)."""
+    widget = browser.find_element(By.CSS_SELECTOR, ".vs-compat-changes")
+    WebDriverWait(browser, 20).until(lambda _: widget.get_attribute("data-drawn") == f"{old}>{new}",
+                                     message=f"the list of {old} -> {new} was not drawn: "
+                                             + browser.find_element(By.CSS_SELECTOR, ".vs-compat-changes-summary").text)
+
+
 def _pick(browser: WebDriver, name: str, release: str) -> None:
     browser.execute_script(
         "const s = document.querySelector(`.vs-compat-changes select[name='${arguments[0]}']`);"
@@ -72,6 +80,7 @@ def test_the_chooser_lists_what_the_files_say_changed(browser: WebDriver, base_u
             continue
         _pick(browser, "old", old)
         _pick(browser, "new", new)
+        _drawn(browser, old, new)
         listed = _listed(browser)
         assert listed == expected(old, new), f"{old} -> {new} ({lang})"
         summary = browser.find_element(By.CSS_SELECTOR, ".vs-compat-changes-summary").text
@@ -81,3 +90,12 @@ def test_the_chooser_lists_what_the_files_say_changed(browser: WebDriver, base_u
         page = link.get_attribute("href").split("#")[0].removeprefix(base_url)
         snippet = link.text.split(" [")[0]  # a page names an embedded snippet by its file name
         assert Path(snippet).name in (site / page).read_text(encoding="utf-8"), f"{page} does not show {snippet}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_page_stays_small_and_the_script_reads_compat_v1(site: Path, lang: str) -> None:
+    # The chooser embeds no results of its own: the script fetches compat/v1 when the pair changes.
+    page = (site / lang / "reference" / "changes.html").read_text(encoding="utf-8")
+    assert len(page.encode()) < 400_000, f"{lang}/reference/changes.html is {len(page.encode()):,} bytes"
+    assert '"compat":"../compat/v1/"' in page and '"results"' not in page
+    assert (site / lang / "compat" / "v1" / "index.json").exists()

@@ -69,11 +69,9 @@ def line(spec, variant, record, folder, language="en") -> str:
 def test_the_line_groups_releases_newest_first(measured_demo) -> None:
     spec, variant, record, folder = measured_demo
     assert line(spec, variant, record, folder) == (
-        "Same output on torch 2.13–2.15; differs on 2.5; "
-        "fails on 2.4: AttributeError: module 'torch' has no attribute 'accelerator'")
+        "Same output on torch 2.13–2.15; differs on 2.5; fails on 2.4: AttributeError")
     assert line(spec, variant, record, folder, "zh") == (
-        "torch 2.13–2.15 输出相同；2.5 输出不同；"
-        "2.4 运行失败：AttributeError: module 'torch' has no attribute 'accelerator'")
+        "torch 2.13–2.15 输出相同；2.5 输出不同；2.4 运行失败：AttributeError")
 
 
 def test_a_reworded_comment_keeps_the_results_changed_code_or_record_loses_them(measured_demo) -> None:
@@ -95,7 +93,7 @@ def test_the_checker_reads_the_files_itself_and_catches_a_wrong_line(measured_de
     assert "on torch 2.5 the files say 'differs', the line says 'same'" in line_problems(planted, truth)[0]
     planted = right.replace("AttributeError", "TypeError")
     problem = line_problems(planted, truth)[0]
-    assert "on torch 2.4 the files say \"fails: AttributeError" in problem and "says \"fails: TypeError" in problem
+    assert "on torch 2.4 the files say \"fails: AttributeError" in problem and "the line says 'fails: TypeError'" in problem
     assert "names 2.3–2.15" in line_problems("Same output on torch 2.3–2.15", truth)[0]
     assert "cannot read 'No results on older torch releases yet'" in line_problems(
         "No results on older torch releases yet", truth)[0]
@@ -119,6 +117,9 @@ def test_every_cpu_variant_line_agrees_with_the_committed_files() -> None:
             found = compat_notes.panel_outcomes(matrix, spec, variant, SNIPPETS)
             text = compat_notes.line_text(found, words("en"))
             problems += line_problems(text, measured(COMPAT, spec, variant, SNIPPETS))
+            for shown in (text, compat_notes.line_text(found, words("zh"))):
+                if len(shown) > compat_notes.LINE_CHARS:
+                    problems.append(f"{path.name} [{variant.id}]: {len(shown)} characters: {shown}")
     assert not problems, "\n".join(problems)
 
 
@@ -179,30 +180,36 @@ def test_the_one_writer_round_trips_and_refuses_what_the_reader_would(tmp_path: 
         assert not (tmp_path / "other.json").exists()
 
 
-def test_a_long_error_is_cut_on_the_line_and_folded_whole_below_it() -> None:
+def test_the_line_names_exception_types_and_one_fold_holds_every_release() -> None:
     from docutils import nodes
 
     message = "module 'torch' has no attribute 'accelerator', " * 6
     found = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "AttributeError", message),
+             compat_results.Outcome("2.5.1", compat_results.DIFFERS, ("-1", "+2")),
              compat_results.Outcome("2.15.0", compat_results.SAME)]
     text = compat_notes.line_text(found, words("en"))
-    error = text.split("fails on 2.4: ", 1)[1]
-    assert error.endswith("…") and len(error) == compat_notes.ERROR_CHARS, error
-    assert line_problems(text, {"2.4": f"fails: AttributeError: {message}", "2.15": "same"}) == []
+    assert text == "Same output on torch 2.15; differs on 2.5; fails on 2.4: AttributeError"
+    assert line_problems(text, {"2.4": f"fails: AttributeError: {message}", "2.5": "differs", "2.15": "same"}) == []
     box = compat_notes.compat_line(found, words("zh"))
-    folded = [b.astext() for b in box.findall(nodes.literal_block)]
-    assert folded == [f"torch 2.4: AttributeError: {message}"]
-    assert "torch 2.4 上的完整错误信息" in box.astext()
-    # failures of one type over several releases: one part, the newest message cut, each folded
-    moved = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "RuntimeError", "pair.cc:525 closed"),
-             compat_results.Outcome("2.5.1", compat_results.FAILS, (), "RuntimeError", "pair.cc:534 closed"),
-             compat_results.Outcome("2.15.0", compat_results.SAME)]
-    assert compat_notes.line_text(moved, words("en")) == (
-        "Same output on torch 2.15; fails on 2.4–2.5: RuntimeError: pair.cc:534 closed…")
-    assert [b.astext() for b in compat_notes.compat_line(moved, words("en")).findall(nodes.literal_block)] == [
-        "torch 2.5: RuntimeError: pair.cc:534 closed\ntorch 2.4: RuntimeError: pair.cc:525 closed"]
-    # a short one is shown whole (and folded as every failure is); an older failure by its type
-    short = [compat_results.Outcome("2.4.1", compat_results.FAILS, (), "ImportError", "no fully_shard"),
-             compat_results.Outcome("2.5.1", compat_results.FAILS, (), "TypeError", "missing 'input_args'")]
-    assert compat_notes.line_text(short, words("en")) == (
-        "fails on 2.5: TypeError: missing 'input_args'; fails on 2.4: ImportError: …")
+    assert [b.astext() for b in box.findall(nodes.literal_block)] == [
+        f"torch 2.5: 输出不同\n  -1\n  +2\ntorch 2.4: AttributeError: {message}"]
+    assert "各版本的结果" in box.astext() and box.astext().count("<details") == 1
+    assert len(list(box.findall(nodes.raw))) == 2  # one fold: its opening and its end
+
+
+def test_a_long_line_sums_up_its_oldest_releases() -> None:
+    kinds = ["ModuleNotFoundError", "ImportError", "AttributeError", "RuntimeError", "TypeError", "ValueError"]
+    found = [compat_results.Outcome(f"2.{n}.0", compat_results.FAILS, (), kinds[n % 6], "x") for n in range(12)]
+    found += [compat_results.Outcome("2.13.0", compat_results.DIFFERS, ("-1",)),
+              compat_results.Outcome("2.14.0", compat_results.SAME), compat_results.Outcome("2.15.0", compat_results.SAME)]
+    text = compat_notes.line_text(found, words("en"))
+    assert len(text) <= compat_notes.LINE_CHARS and text.split("; ")[-1].startswith("fails on 2.0–"), text
+    truth = {f"2.{n}": f"fails: {kinds[n % 6]}: x" for n in range(12)} | {"2.13": "differs", "2.14": "same", "2.15": "same"}
+    assert line_problems(text, truth) == []
+    planted = dict(truth, **{"2.3": "same"})  # a release in the summed-up span that did not fail
+    assert "on torch 2.3 the files say 'same'" in line_problems(text, planted)[0]
+    mixed = found[:3] + [compat_results.Outcome("2.3.0", compat_results.SAME)] + found[4:]
+    text = compat_notes.line_text(mixed, words("en"))
+    assert len(text) <= compat_notes.LINE_CHARS and "mixed on 2.0–" in text, text
+    assert line_problems(text, {**truth, "2.3": "same"}) == []
+    assert len(compat_notes.line_text(mixed, words("zh"))) <= compat_notes.LINE_CHARS

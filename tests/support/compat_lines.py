@@ -15,7 +15,7 @@ from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets import COMPARISON_RULES
 
-_PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
+_PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on|mixed on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
 
 
 def measured(folder: Path, spec: snippets.Spec, variant: snippets.Variant, root: Path) -> dict[str, str]:
@@ -44,6 +44,19 @@ def measured(folder: Path, spec: snippets.Spec, variant: snippets.Variant, root:
     return {}
 
 
+def _holds(claim: str, truth: str | None) -> bool:
+    """Whether one release's claim on the line fits the files: ``fails: TYPE`` any failure of
+    that type, ``fails`` any failure, ``mixed`` anything measured (the span as a whole is checked
+    apart)."""
+    if claim == "mixed":
+        return True
+    if claim == "fails":
+        return bool(truth) and truth.startswith("fails")
+    if claim.startswith("fails: "):
+        return bool(truth) and (truth == claim or truth.startswith(claim + ": "))
+    return claim == truth
+
+
 def line_problems(line: str, truth: dict[str, str]) -> list[str]:
     """What ``line`` claims that ``truth`` (from :func:`measured`) does not say, and the other
     way round."""
@@ -59,19 +72,21 @@ def line_problems(line: str, truth: dict[str, str]) -> list[str]:
             problems.append(f"{line!r}: cannot read {part!r}")
             continue
         first, last = match.group(1), match.group(2) or match.group(1)
-        if truth.get(first) is None or truth.get(last) is None:
+        if first not in truth or last not in truth or truth.get(first) is None or truth.get(last) is None:
             problems.append(f"{line!r}: names {first}–{last}, the files measured {', '.join(r for r in releases if truth[r])}")
             continue
         kind = "same" if part.startswith(("Same", "same")) else part.split(" ", 1)[0]
-        claim = kind if kind != "fails" else f"fails: {match.group(3)}"
-        for release in releases[releases.index(first):releases.index(last) + 1]:
+        claim = f"fails: {match.group(3)}" if kind == "fails" and match.group(3) else kind
+        spanned = releases[releases.index(first):releases.index(last) + 1]
+        if kind == "mixed" and len({": ".join(truth[r].split(": ")[:2]) for r in spanned if truth[r]}) < 2:
+            problems.append(f"{line!r}: 'mixed on {first}–{last}', but the files say one result there")
+        for release in spanned:
             claimed[release] = claim
     for release in releases:
         said = claimed.get(release)
-        if said and said.endswith("…") and (truth[release] or "").startswith(said.split(": ")[0] + ": "
-                                                                              + said.split(": ")[1]):
-            continue  # an error cut short on the line: its type holds for each release it spans
-        if said != truth[release] and not problems:
+        if said == "mixed" or (said == "fails" and truth[release] is None):
+            continue  # a summed-up span of older releases may reach over one not measured
+        if not (said and _holds(said, truth[release])) and not (said is None and truth[release] is None) and not problems:
             problems.append(f"{line!r}: on torch {release} the files say {truth[release]!r}, "
                             f"the line says {claimed.get(release)!r}")
     return problems

@@ -24,7 +24,7 @@ from pathlib import Path
 from refsite import snippets
 from refsite.snippets import compat_results
 from refsite.project import release_of
-from refsite.snippets.compat_results import SAME, UNMEASURED, Outcome, ReleaseRun
+from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED, Outcome, ReleaseRun
 from refsite.snippets.records import Record
 from refsite.snippets.spec import Spec, Variant
 
@@ -108,6 +108,29 @@ class Matrix:
             releases.append(self.pinned)
         found = [self.cell(key, release) or Outcome(release, UNMEASURED) for release in releases]
         return sorted(found, key=lambda o: compat_results.release_key(o.release))
+
+    def since(self, key: str, *, same: bool = False) -> Outcome | None:
+        """The oldest release from which the variant runs (``same``: prints its record) on every
+        release up to the pin, each with a result; ``None`` when no release but the pin has one.
+        The release just older than it (if any) failed (differed) or has no result."""
+        if not self.has_results(key):
+            return None
+        found = self.outcomes(key)
+        holds = (lambda o: o.result == SAME) if same else (lambda o: o.result not in (FAILS, UNMEASURED))
+        first = len(found) - 1
+        while first > 0 and found[first - 1].result != UNMEASURED and holds(found[first - 1]):
+            first -= 1
+        return found[first]
+
+    def works_since(self, snippets_used: list[str]) -> Outcome | None:
+        """The newest of :meth:`since` over every CPU variant of the snippets ``snippets_used``
+        (``area/x.py``): the release from which all of them run on every release up to the pin;
+        ``None`` when they have no CPU variant, or one of them has no results yet."""
+        keys = [v.key for v in self.recorded if v.snippet in snippets_used]
+        found = [self.since(key) for key in keys]
+        if not found or any(outcome is None for outcome in found):
+            return None
+        return max(found, key=lambda o: compat_results.release_key(o.release))
 
     def lacking(self, release: str) -> tuple[str, ...] | None:
         """The recorded variants with no current result on ``release`` (every one when its file is

@@ -37,7 +37,9 @@ from refsite.ledger import Entry, Namespace
 from refsite.signature_pages import block_names
 from refsite.sphinxext.api_strings import Strings
 from refsite.sphinxext.page_language import page_language
-from refsite.sphinxext import aggregate_pages
+from refsite.snippets import compat_results
+from refsite.sphinxext import aggregate_pages, compat_notes
+from refsite.sphinxext.page_language import page_words
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
 
 logger = logging.getLogger(__name__)
@@ -99,6 +101,8 @@ def place_objects(app: Sphinx, doctree: nodes.document) -> None:
         if block.get(SNIPPET_ATTRIBUTE):
             snippets.setdefault(block[SNIPPET_ATTRIBUTE], block)
     domain = app.env.get_domain("py")
+    matrix = compat_notes.matrix_of(app.env)
+    since_at: dict[int, tuple[nodes.Node, list[tuple[str, str]]]] = {}
     for entry in here:
         anchor = next((n for n, names in signatures if entry.name in names), None)
         if anchor is None:
@@ -116,6 +120,29 @@ def place_objects(app: Sphinx, doctree: nodes.document) -> None:
         parent.insert(position, target)
         parent.insert(position, index)
         domain.note_object(entry.name, entry.kind, ident, location=anchor)
+        if (since := matrix.works_since(list(entry.snippets))) is not None:
+            since_at.setdefault(id(anchor), (anchor, []))[1].append(
+                (compat_results.short_release(since.release), entry.name))
+    if since_at:  # read again when a measurement file changes
+        for run in matrix.runs:
+            app.env.note_dependency(str(run.path))
+    for anchor, found in since_at.values():
+        anchor.parent.insert(anchor.parent.index(anchor) + 1, _since_line(found, page_words(app)))
+
+
+def _since_line(found: list[tuple[str, str]], words: typing.Mapping[str, str]) -> nodes.paragraph:
+    """"Works since torch 2.6" under a signature block (per release, newest first, the names
+    when its entries differ): the rule is the compat matrix's ``works_since``."""
+    para = nodes.paragraph(classes=["vs-works-since"])
+    releases = sorted({release for release, _ in found}, key=compat_results.release_key, reverse=True)
+    for number, release in enumerate(releases):
+        para += nodes.Text(("; " if number else "") + words["api.works_since"].format(release=release))
+        if len(releases) > 1:
+            para += nodes.Text(": ")
+            for count, name in enumerate(n for r, n in found if r == release):
+                para += nodes.Text(", " if count else "")
+                para += nodes.literal(name, _short(name))
+    return para
 
 
 #: Sphinx's search priority of an object that torch asks users to migrate from ("unimportant":
@@ -168,6 +195,9 @@ class _LedgerDirective(SphinxDirective):
             ref = addnodes.pending_xref("", nodes.inline(entry.page, entry.page), refdomain="std",
                                         reftype="doc", reftarget="/" + entry.page, refexplicit=False)
             para += ref
+            if (since := compat_notes.matrix_of(self.env).works_since(list(entry.snippets))) is not None:
+                text = page_words(self)["api.since_short"].format(release=compat_results.short_release(since.release))
+                para += nodes.inline(text, f" · {text}", classes=["vs-works-since"])
             return para
         text, target = strings.reason(entry)
         para += nodes.Text(text)

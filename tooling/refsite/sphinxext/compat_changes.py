@@ -1,14 +1,16 @@
 """``{compat-changes}``: the examples that behave differently between two torch releases the
 reader picks (from, to), built from the results ``compat/v1/`` publishes.
 
-The page embeds each CPU variant exactly as ``compat/v1`` publishes it (its area file's entry, plus
-the link to its page). Each result on each release is reduced to a code (:func:`code`): ``same``,
+The chooser reads the results as ``compat/v1`` publishes them, no other format: the build reads
+the same entries (``compat_export.variant_entry``), and the page's script fetches the area files
+of ``compat/v1/`` when the reader picks another pair (so the page itself stays small). Each result
+on each release is reduced to a code (:func:`code`): ``same``,
 ``differs``, ``fails: <exception type>``, or none where the release has no result for this
 version of the example. A variant *changed* between two releases when both have a code and the
 codes differ (:func:`changed`); a variant without a code on either is counted apart, never
 guessed. The page gets the list for one pair at build time (the release before the pin to the
-pin: the upgrade most readers make next) and those entries as JSON, from which
-``compat_changes.js`` redraws the list when another pair is picked, with the same codes and rule.
+pin: the upgrade most readers make next); ``compat_changes.js`` redraws the list from the
+fetched entries when another pair is picked, with the same codes and rule.
 Reads files only; never imports torch.
 """
 
@@ -36,7 +38,7 @@ SCRIPT = "compat_changes.js"
 HAS_CHOOSER = "vs_compat_changes"
 #: The interface words the chooser and its script use (``between.<name>``).
 WORDS = ("between.from", "between.to", "between.example", "between.on", "between.summary",
-         "between.same", "between.differs", "between.fails")
+         "between.same", "between.differs", "between.fails", "between.loading", "between.load_failed")
 
 
 def code(result: dict) -> str:
@@ -90,14 +92,17 @@ class CompatChangesDirective(SphinxDirective):
             return [nodes.paragraph("", words["between.none_measured"])]
         pages = _pages(self.env)
         builder = self.env.app.builder
+        urls = {}
         for row in found:
             page = pages.get(row["snippet"])
-            row["url"] = builder.get_relative_uri(self.env.docname, page) if page and hasattr(builder, "get_relative_uri") else ""
+            urls[row["snippet"]] = builder.get_relative_uri(self.env.docname, page) if page and hasattr(builder, "get_relative_uri") else ""
         self.env.metadata[self.env.docname][HAS_CHOOSER] = True
         old = releases[-2] if releases[-1] == pinned else releases[-1]
-        data = {"releases": releases, "pinned": pinned, "rows": found,
-                "words": {key.removeprefix("between."): words[key] for key in WORDS}}
-        return [nodes.raw("", _widget(data, old, pinned), format="html")]
+        # compat/v1/ sits at the root of each language's output (refsite.sphinxext.compat_data)
+        up = "../" * self.env.docname.count("/")
+        data = {"releases": releases, "pinned": pinned, "compat": f"{up}{compat_export.FOLDER.as_posix()}/",
+                "urls": urls, "words": {key.removeprefix("between."): words[key] for key in WORDS}}
+        return [nodes.raw("", _widget(data, found, old, pinned), format="html")]
 
 
 def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
@@ -105,15 +110,16 @@ def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
     return f'<label>{html.escape(label)} <select name="{name}">{options}</select></label>'
 
 
-def _widget(data: dict, old: str, new: str) -> str:
-    """The chooser's HTML: two selects, the summary, the list for (old, new), the data."""
+def _widget(data: dict, found: list[dict], old: str, new: str) -> str:
+    """The chooser's HTML: two selects, the summary, the list for (old, new), and what its
+    script needs to draw another pair from ``compat/v1`` (where it is, the links, the words)."""
     words = data["words"]
-    verdicts = [(row, changed(codes(row), old, new)) for row in data["rows"]]
+    verdicts = [(row, changed(codes(row), old, new)) for row in found]
     listed = [row for row, verdict in verdicts if verdict]
     unknown = sum(verdict is None for _row, verdict in verdicts)
-    summary = words["summary"].format(changed=len(listed), total=len(data["rows"]) - unknown,
+    summary = words["summary"].format(changed=len(listed), total=len(found) - unknown,
                                       old=old, new=new, unknown=unknown)
-    body = "".join(_row(row, old, new, words) for row in listed)
+    body = "".join(_row(row, data["urls"].get(row["snippet"], ""), old, new, words) for row in listed)
     script = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     return (f'<div class="vs-compat-changes">'
             f'<p class="vs-compat-changes-pick">{_select("old", words["from"], data["releases"], old)} '
@@ -132,9 +138,9 @@ def shown_code(value: str, words: dict) -> str:
     return words[kind].format(error_type=error_type)
 
 
-def _row(row: dict, old: str, new: str, words: dict) -> str:
+def _row(row: dict, url: str, old: str, new: str, words: dict) -> str:
     name = html.escape(f'{row["snippet"]} [{row["variant"]}]')
-    link = f'<a href="{html.escape(row["url"])}">{name}</a>' if row["url"] else name
+    link = f'<a href="{html.escape(url)}">{name}</a>' if url else name
     found = codes(row)
     return (f'<tr><td>{link}</td><td>{html.escape(shown_code(found[old], words))}</td>'
             f'<td>{html.escape(shown_code(found[new], words))}</td></tr>')

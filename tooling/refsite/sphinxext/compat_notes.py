@@ -70,30 +70,47 @@ def panel_outcomes(matrix: Matrix, spec: Spec, variant: Variant, root: Path) -> 
 Words = typing.Mapping[str, str]
 
 
+#: The most characters a compat line has; older releases are summed up to keep it there.
+LINE_CHARS = 120
+
+
+def _part(label: str, group: list[Outcome], first: bool, words: Words) -> tuple[str, str]:
+    span = compat_results.span(group)
+    if label == SAME:
+        return words["compat.same_again" if not first else "compat.same"].format(span=span), ""
+    if label == DIFFERS:
+        return words["compat.differs"].format(span=span), ""
+    return words["compat.fails"].format(span=span), group[-1].error_type
+
+
+def _tail(groups: list[tuple[str, list[Outcome]]], words: Words) -> tuple[str, str]:
+    """One part for several older groups: "fails on 2.0–2.6" when each failed, else "mixed"."""
+    releases = [o for _, group in groups for o in group]
+    span = compat_results.span(sorted(releases, key=lambda o: compat_results.release_key(o.release)))
+    measured = [label for label, _ in groups if label != compat_results.UNMEASURED]
+    kind = "compat.fails_any" if all(label.startswith(FAILS) for label in measured) else "compat.mixed"
+    return words[kind].format(span=span), ""
+
+
 def line_parts(found: list[Outcome] | None, words: Words) -> list[tuple[str, str]]:
-    """The compat line of one panel as (words, error) parts, newest releases first so that it
-    opens with the pinned release's own *same*; ``error`` (an exception and its message, shown
-    in code font, never typographically quoted) is empty but for failures."""
+    """The compat line of one panel as (words, exception type) parts, newest releases first so
+    that it opens with the pinned release's own *same*; a failure names its exception type (in
+    code font), the messages are in the details below the line. A line longer than
+    :data:`LINE_CHARS` sums up its oldest groups in one part ("fails on 2.0–2.6", "mixed on ...")."""
     if found is None:
         return [(words["compat.no_results"], "")]
-    parts = []
-    for label, group in reversed(line_groups(found)):
-        span = compat_results.span(group)
-        if label == compat_results.UNMEASURED:
-            continue
-        if label == SAME:
-            parts.append((words["compat.same_again" if parts else "compat.same"].format(span=span), ""))
-        elif label == DIFFERS:
-            parts.append((words["compat.differs"].format(span=span), ""))
-        else:
-            # the newest failure with its message, older ones by their type (all folded whole)
-            shown = shown_error(group) if not any(error for _, error in parts) else f"{group[-1].error_type}: …"
-            parts.append((words["compat.fails"].format(span=span), shown))
-    return parts
+    groups = list(reversed(line_groups(found)))
+    measured = [(label, group) for label, group in groups if label != compat_results.UNMEASURED]
+    parts = [_part(label, group, not number, words) for number, (label, group) in enumerate(measured)]
+    keep = len(parts)
+    while keep > 1 and _length(parts[:keep] if keep == len(parts) else [*parts[:keep], _tail(measured[keep:], words)],
+                               words) > LINE_CHARS:
+        keep -= 1
+    return parts if keep == len(parts) else [*parts[:keep], _tail(measured[keep:], words)]
 
 
-#: The most characters of an error a compat line shows; the whole errors are folded below it.
-ERROR_CHARS = 80
+def _length(parts: list[tuple[str, str]], words: Words) -> int:
+    return len(words["compat.joiner"].join(text + error for text, error in parts))
 
 
 def line_groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
@@ -107,22 +124,17 @@ def full_error(outcome: Outcome) -> str:
     return f"{outcome.error_type}: {outcome.error}" if outcome.error else outcome.error_type
 
 
-def shown_error(group: list[Outcome]) -> str:
-    """The error a line shows for a group of failures: the newest release's, whole when it is
-    short and every release of the group failed with it, otherwise cut and ending in "…"."""
-    newest = full_error(group[-1])
-    if len(newest) <= ERROR_CHARS and all(full_error(o) == newest for o in group):
-        return newest
-    if not group[-1].error:  # the newest said nothing more; older ones did
-        return f"{newest}: …"
-    return newest[:ERROR_CHARS - 1].rstrip() + "…"
-
-
-def folded_errors(group: list[Outcome]) -> str:
-    """Every release's whole error of a failure group, newest first ("" for other groups)."""
-    if group[-1].result != FAILS:
-        return ""
-    return "\n".join(f"torch {compat_results.short_release(o.release)}: {full_error(o)}" for o in reversed(group))
+def details(found: list[Outcome], words: Words) -> str:
+    """Every release that did not print the record, newest first: its error whole, or "differs"
+    and the diff ("" when every release printed the same)."""
+    lines = []
+    for outcome in reversed(found):
+        release = f"torch {compat_results.short_release(outcome.release)}: "
+        if outcome.result == FAILS:
+            lines.append(release + full_error(outcome))
+        elif outcome.result == DIFFERS:
+            lines += [release + words["compat.details_differs"], *(f"  {line}" for line in outcome.diff)]
+    return "\n".join(lines)
 
 
 def line_text(found: list[Outcome] | None, words: Words) -> str:
@@ -131,7 +143,7 @@ def line_text(found: list[Outcome] | None, words: Words) -> str:
 
 
 def compat_line(found: list[Outcome] | None, words: Words) -> nodes.container:
-    """The panel's compat line, and each differing release's diff, folded."""
+    """The panel's compat line, and below it one fold with the results by release."""
     box = nodes.container(classes=["vs-compat"])
     line = nodes.paragraph("", "", classes=["vs-compat-line"])
     for number, (text, error) in enumerate(line_parts(found, words)):
@@ -139,21 +151,11 @@ def compat_line(found: list[Outcome] | None, words: Words) -> nodes.container:
         if error:
             line += nodes.literal(error, error)
     box += line
-    for _, group in reversed(line_groups(found or [])):
-        if errors := folded_errors(group):  # the whole errors, folded
-            summary = words["compat.error_summary"].format(span=compat_results.span(group))
-            box += nodes.raw("", f'<details class="vs-compat-diff"><summary>{summary}</summary>', format="html")
-            box += nodes.literal_block(errors, errors, classes=["vs-compat-diff-text"])
-            box += nodes.raw("", "</details>", format="html")
-    for outcome in found or ():
-        if outcome.result == DIFFERS:
-            summary = words["compat.diff_summary"].format(release=compat_results.short_release(outcome.release))
-            box += nodes.raw("", f'<details class="vs-compat-diff"><summary>{summary}</summary>', format="html")
-            diff = "\n".join(outcome.diff)
-            block = nodes.literal_block(diff, diff, classes=["vs-compat-diff-text"])
-            block["language"] = "diff"
-            box += block
-            box += nodes.raw("", "</details>", format="html")
+    if text := details(found or [], words):
+        box += nodes.raw("", f'<details class="vs-compat-diff"><summary>{words["compat.details_summary"]}</summary>',
+                         format="html")
+        box += nodes.literal_block(text, text, classes=["vs-compat-diff-text"])
+        box += nodes.raw("", "</details>", format="html")
     return box
 
 

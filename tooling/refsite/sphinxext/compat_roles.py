@@ -28,7 +28,7 @@ from refsite.sphinxext import compat_notes
 from refsite.snippets import compat_results
 from refsite import snippets
 from refsite.snippets.compat_matrix import Matrix
-from refsite.snippets.compat_results import FAILS, SAME, UNMEASURED
+from refsite.snippets.compat_results import UNMEASURED
 from refsite.sphinxext.recorded_quotes import QuoteError, checked_role
 from refsite import __version__
 
@@ -36,23 +36,22 @@ from refsite import __version__
 def since(root: Path, matrix: Matrix, text: str, kind: str) -> tuple[str, list[Path]]:
     """The release a ``runs-since`` or ``same-since`` note shows, and the files it read."""
     ref = snippets.resolve(text, root, device="cpu")  # the default: the first CPU variant
-    spec, variant, rel, variant_id = ref.spec, ref.variant, ref.rel, ref.variant.id
+    spec, rel, variant_id = ref.spec, ref.rel, ref.variant.id
     ref.current()  # a missing or stale record is the note's problem
-    found = compat_notes.panel_outcomes(matrix, spec, variant, root)
+    matrix_key = compat_results.variant_key(rel, variant_id)
+    first = matrix.since(matrix_key, same=kind == "same-since")
     fix = "run 'make compat' (see docs/measurements/compat/releases.txt)"
-    if found is None:
+    if first is None:
         raise QuoteError(f"{rel} [{variant_id}] has no compat results for this version of the example; {fix}")
-    holds = (lambda o: o.result != FAILS) if kind == "runs-since" else (lambda o: o.result == SAME)
-    first = len(found) - 1
-    while first > 0 and found[first - 1].result != UNMEASURED and holds(found[first - 1]):
-        first -= 1
-    if first == 0:
+    found = matrix.outcomes(matrix_key)
+    at = found.index(first)
+    if at == 0:
         raise QuoteError(f"{rel} [{variant_id}] {'runs' if kind == 'runs-since' else 'prints the same'} on every "
                          f"release measured ({compat_results.span(found)}): no release to name; rephrase the note")
-    if found[first - 1].result == UNMEASURED:
-        raise QuoteError(f"{rel} [{variant_id}]: torch {found[first - 1].release} has no result for this version "
+    if found[at - 1].result == UNMEASURED:
+        raise QuoteError(f"{rel} [{variant_id}]: torch {found[at - 1].release} has no result for this version "
                          f"of the example; {fix}")
-    return compat_results.short_release(found[first].release), [spec.path, ref.record_path,
+    return compat_results.short_release(first.release), [spec.path, ref.record_path,
                                                                  *(run.path for run in matrix.runs)]
 
 
