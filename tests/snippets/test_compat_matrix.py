@@ -6,13 +6,15 @@ opens a measurement file."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
-from refsite import snippets
-from refsite.snippets import compat_export, compat_matrix
+from refsite import ledger, snippets
+from refsite.snippets import compat_export, compat_matrix, compat_results
 from refsite.sphinxext import compat_changes
+from tests.support.compat_lines import measured
 from tests.support.compat_planted import plant
 from tests.support.paths import REPO
 from tests.support.records import write_outputs
@@ -87,3 +89,45 @@ def test_the_check_catches_a_planted_reader(tmp_path: Path) -> None:
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_text(text)
     assert openers(tmp_path) == ["refsite/lint/globber.py", "refsite/sphinxext/reader.py"]
+
+
+@functools.cache
+def _snippet_since(rel: str) -> tuple[str | None, ...]:
+    """Per CPU variant of a snippet, the oldest release from which it runs, read here from the
+    measurement files as JSON (``None``: no results)."""
+    spec = snippets.read_spec(REPO / "snippets" / rel)
+    found = []
+    for variant in (v for v in spec.variants if v.device == "cpu"):
+        truth = measured(REPO / "docs" / "measurements" / "compat", spec, variant, REPO / "snippets")
+        if not truth:
+            found.append(None)
+            continue
+        releases = sorted(truth, key=compat_results.release_key)
+        first = len(releases) - 1
+        while first > 0 and truth[releases[first - 1]] and not truth[releases[first - 1]].startswith("fails"):
+            first -= 1
+        found.append(releases[first])
+    return tuple(found)
+
+
+def _since_from_files(snippets_used: list[str]) -> str | None:
+    """The 'works since' of an entry: the newest of its snippets' variants."""
+    found = [since for rel in snippets_used for since in _snippet_since(rel)]
+    if not found or None in found:
+        return None
+    return max(found, key=compat_results.release_key)
+
+
+def test_every_entry_with_cpu_examples_says_since_when_as_the_files_say() -> None:
+    matrix = compat_matrix.load(REPO / "docs" / "measurements" / "compat", REPO / "snippets")
+    problems, said = [], 0
+    for entry in ledger.entries(ledger.read(REPO / "docs" / "ledger")):
+        if not entry.shown:
+            continue
+        since = matrix.works_since(list(entry.snippets))
+        shown = compat_results.short_release(since.release) if since else None
+        said += shown is not None
+        if shown != (truth := _since_from_files(list(entry.snippets))):
+            problems.append(f"{entry.name}: works since {shown}, the files say {truth}")
+    assert not problems, "\n".join(problems)
+    assert said > 1000, f"only {said} entries say since when"

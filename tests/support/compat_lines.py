@@ -7,6 +7,7 @@ files say for that variant, read directly as JSON (not through the code that wro
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -18,6 +19,11 @@ from refsite.snippets import COMPARISON_RULES
 _PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on|mixed on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
 
 
+@functools.lru_cache(maxsize=64)
+def _read(path: Path, _mtime_ns: int) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def measured(folder: Path, spec: snippets.Spec, variant: snippets.Variant, root: Path) -> dict[str, str]:
     """Release (``2.5``) -> ``same``/``differs``/``fails: TYPE: MESSAGE`` for the variant, from
     every file whose result was measured on this code and record (``None`` for a release whose
@@ -27,7 +33,7 @@ def measured(folder: Path, spec: snippets.Spec, variant: snippets.Variant, root:
     code, digest = compat_results.code_digest(spec.path), compat_results.record_digest(record)
     found = {}
     for path in folder.glob("torch-*.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = _read(path, path.stat().st_mtime_ns)
         if not data["install"]["ok"]:
             continue
         result = data["variants"].get(key)
