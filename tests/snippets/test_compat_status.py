@@ -200,7 +200,8 @@ def test_a_run_stopped_beside_others_runs_again_alone_or_keeps_the_files_timeout
         calls.append((case.key, at_most))
         if case.key == "p" or (case.key == "h" and at_most):
             limit = at_most or case.spec.timeout
-            return {"result": "fails", "error_type": "Timeout", "error": compat_errors.timeout_error(limit)}, limit
+            return {"result": "fails", "error_type": "Timeout", "error": compat_errors.timeout_error(limit),
+                    "stopped_after_s": limit}, limit
         return {"result": "same"}, 0.1
 
     _judge_with(monkeypatch, judged)
@@ -208,19 +209,19 @@ def test_a_run_stopped_beside_others_runs_again_alone_or_keeps_the_files_timeout
                              {"code_sha256": "c", "record_sha256": "r"}) for n, key in enumerate("hp", 1)]
     beside = compat_run.BESIDE_TIMEOUT_S
     found = compat_run.run_cases(cases, 2, "torch 9.9", 2)
-    assert found["h"] == {"result": "same"} and found["p"]["error"] == "still running after 180 s"
+    assert found["h"] == {"result": "same"} and found["p"]["stopped_after_s"] == 180
     assert sorted(calls, key=str) == sorted([("h", beside), ("h", None), ("p", beside), ("p", None)], key=str)
     out = capsys.readouterr().out
     assert f"h: same (0.1 s) (alone; was stopped after {beside:g} s beside other runs)" in out
     calls.clear()
     earlier = {"p": {"result": "fails", "error_type": "Timeout", "error": "still running after 180 s",
-                     "date": "2026-11-20", "on": ("c", "r")}}
+                     "stopped_after_s": 180, "date": "2026-11-20", "on": ("c", "r")}}
     found = compat_run.run_cases(cases, 2, "torch 9.9", 2, earlier)
     assert found["p"] is earlier["p"] and ("p", None) not in calls
     assert "(stopped beside others; the file's timeout of 2026-11-20 is kept)" in capsys.readouterr().out
     calls.clear()  # a timeout at another limit (the header changed since) is not this one: it runs alone
-    earlier["p"]["error"] = "still running after 120 s"
-    assert compat_run.run_cases(cases, 2, "torch 9.9", 2, earlier)["p"]["error"] == "still running after 180 s"
+    earlier["p"].update(error="still running after 120 s", stopped_after_s=120)
+    assert compat_run.run_cases(cases, 2, "torch 9.9", 2, earlier)["p"]["stopped_after_s"] == 180
     assert ("p", None) in calls
     calls.clear()  # one job: nothing runs beside another, so nothing stops early
     compat_run.run_cases(cases, 1, "torch 9.9", 2, earlier)

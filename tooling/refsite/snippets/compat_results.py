@@ -9,7 +9,9 @@ outcome of one run through the project's runner on that release:
   :func:`refsite.snippets.records.comparable`);
 - ``differs``: it ran clean but printed something else (``diff``: the per-rank unified diff);
 - ``fails``: it exited non-zero, timed out, or wrote to stderr (``error_type`` and ``error``:
-  the exception's type and the first line of its message, or what happened instead).
+  the exception's type and the first line of its message, or what happened instead; a run
+  stopped at a time limit also has ``stopped_after_s``, that limit, which is what the runner
+  reads, never the message).
 
 A result holds for a variant only while the snippet's code and its record are the ones it was
 measured against (``code_sha256``: the code without comments and docstrings, so a reworded comment
@@ -130,6 +132,8 @@ def _validate(data: dict) -> None:
     for key, found in data["variants"].items():
         if found["result"] not in (SAME, DIFFERS, FAILS):
             raise ValueError(f"{key}: unknown result {found['result']!r}")
+        if not isinstance(found.get("stopped_after_s", 0), (int, float)):
+            raise ValueError(f"{key}: stopped_after_s must be the limit in seconds that stopped the run")
     for field in ("torch", "date", "machine", "command"):
         if not isinstance(data[field], str):
             raise ValueError(f"{field} must be a string")

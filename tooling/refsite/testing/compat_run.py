@@ -27,7 +27,7 @@ from pathlib import Path
 
 from refsite.snippets import compat_matrix, compat_results, machine_paths
 from refsite.testing import snippet_runs
-from refsite.testing.compat_errors import first_error, timeout_error
+from refsite.testing.compat_errors import first_error
 from refsite import snippets
 from ranktest import Forkserver, HarnessError
 from refsite import project
@@ -67,7 +67,8 @@ def judge(server: Forkserver, spec: snippets.Spec, variant: snippets.Variant,
         return {**measured, "result": compat_results.FAILS, "error_type": "HarnessError", "error": str(exc)}
     if not result.ok:
         error_type, error = first_error(result)
-        return {**measured, "result": compat_results.FAILS, "error_type": error_type, "error": error}
+        stopped = {"stopped_after_s": result.timeout} if result.timed_out else {}
+        return {**measured, "result": compat_results.FAILS, "error_type": error_type, "error": error, **stopped}
     diff = snippets.output_diff(record, tuple(r.stdout for r in result.ranks), spec.record_path(variant).name)
     for rank in result.ranks:
         if rank.stderr.strip():
@@ -123,7 +124,7 @@ def _kept_timeout(case: Case, earlier: dict[str, dict]) -> dict | None:
     """The file's result for this code and record when it is a timeout at the declared timeout."""
     old = _current(earlier.get(case.key), case)
     declared = snippet_runs.timeout_of(case.spec, None, snippet_runs.HARNESS_TIMEOUT_S)
-    return old if old and old.get("error_type") == "Timeout" and old["error"] == timeout_error(declared) else None
+    return old if old and old.get("stopped_after_s") == declared else None
 
 
 def _start_servers(stack: contextlib.ExitStack, count: int) -> queue.Queue[Forkserver]:
@@ -174,7 +175,7 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
             for future in concurrent.futures.as_completed(futures):
                 case, at_most, note = futures[future]
                 found, seconds = future.result()
-                if at_most and found.get("error_type") == "Timeout" and found["error"] == timeout_error(at_most):
+                if at_most and found.get("stopped_after_s") == at_most:
                     if kept := _kept_timeout(case, earlier):
                         found, note = kept, f"{note} (stopped beside others; the file's timeout of {kept['date']} is kept)"
                     else:
@@ -234,7 +235,7 @@ def main() -> int:
         case = Case(number, key, found.spec, found.variant, found.record,
                     {"code_sha256": found.code_sha256, "record_sha256": found.record_sha256})
         old = _current(previous.get(key), case)
-        if old and old.get("error_type") != "Timeout" and not _asked_again(key, args.again):
+        if old and "stopped_after_s" not in old and not _asked_again(key, args.again):
             results[key] = old  # still current: measured on this code and record
             continue
         todo.append(case)
