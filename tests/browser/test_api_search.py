@@ -33,6 +33,23 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("set_epoch", "torch.utils.data.distributed.DistributedSampler.set_epoch"),
     ("full_tensor", "torch.distributed.tensor.DTensor.full_tensor"),
     ("DistributedSampler", "torch.utils.data.distributed.DistributedSampler"),
+    # everyday lookups
+    ("item", "torch.Tensor.item"),
+    ("size", "torch.Tensor.size"),
+    ("float32", "torch.float32"),
+    ("device", "torch.device"),
+    ("matmul", "torch.matmul"),
+    ("topk", "torch.topk"),
+    ("einsum", "torch.einsum"),
+    ("linalg.norm", "torch.linalg.norm"),
+    ("fft.rfft", "torch.fft.rfft"),
+    ("Sequential", "torch.nn.Sequential"),
+    ("ModuleList", "torch.nn.ModuleList"),
+    ("MaxPool2d", "torch.nn.MaxPool2d"),
+    ("softmax", "torch.nn.functional.softmax"),
+    ("interpolate", "torch.nn.functional.interpolate"),
+    ("cuda.is_available", "torch.cuda.is_available"),
+    ("current_accelerator", "torch.accelerator.current_accelerator"),
 ])
 def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: str, lang: str,
                                                  query: str, name: str) -> None:

@@ -10,6 +10,9 @@ is the mean of its per-word scores (Sphinx's: a word in the title 15, in the tex
 word 7 or 2), each word weighted by its inverse document frequency, so 混合精度 counts more than
 训练, and divided by the page's length in distinct words relative to the mean (half of it), so
 that a page which holds nearly every word (the A-Z index, the coverage table) does not come first. A one-word query is scored as Sphinx scores it, so an API name still finds its entry first.
+An object whose dotted name ends with a dotted query ("fft.rfft") is scored above a page title
+that holds its words, and among objects of one name the Tensor's members and torch's top-level
+names (what code calls most: ``x.size()`` before ``ProcessGroup.size``) come first.
 The code goes into ``language_data.js``, which search pages load after searchtools.js.
 """
 
@@ -24,6 +27,23 @@ from refsite import __version__
 
 RANKING = """
 (() => {
+  // An API name typed with its namespace ("fft.rfft", "cuda.is_available": searchtools.js splits
+  // the query at the dots) finds the object whose dotted name ends with it first; among objects of
+  // one name, the one spelled as typed, then the Tensor's members, torch's own functions and
+  // torch.nn.functional's (what code calls most) come before those of other classes.
+  const typed = () => (new URLSearchParams(window.location.search).get("q") || "").trim();
+  const sphinxObjectSearch = Search.performObjectSearch;
+  Search.performObjectSearch = (object, objectTerms) => sphinxObjectSearch(object, objectTerms).map((result) => {
+    const query = typed();
+    const name = result[1];
+    const lower = name.toLowerCase();
+    if (query.includes(".") && (lower === query.toLowerCase() || lower.endsWith("." + query.toLowerCase())))
+      result[4] += Scorer.objNameMatch + Scorer.title;
+    if (name.split(".").slice(-1)[0] === query.split(".").slice(-1)[0]) result[4] += 1;
+    if (lower.startsWith("torch.tensor.") || lower.startsWith("torch.nn.functional.") || lower.split(".").length === 2)
+      result[4] += 1;
+    return result;
+  });
   const sphinxTermsSearch = Search.performTermsSearch;
   Search.performTermsSearch = (searchTerms, excludedTerms) => {
     const words = [...searchTerms];
