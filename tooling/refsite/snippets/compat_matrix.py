@@ -80,9 +80,20 @@ class Matrix:
         """The releases whose torch installed, oldest first (their results are the cells)."""
         return tuple(run for run in self.runs if run.installed)
 
-    @property
+    @functools.cached_property
     def recorded(self) -> tuple[MatrixVariant, ...]:
         return tuple(v for v in self.variants if v.record is not None)
+
+    @functools.cached_property
+    def _runs_by_release(self) -> dict[str, ReleaseRun]:
+        return {release_of(run.torch): run for run in self.measured}
+
+    @functools.cached_property
+    def _by_snippet(self) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for v in self.recorded:
+            found.setdefault(v.snippet, []).append(v.key)
+        return found
 
     def cell(self, key: str, release: str) -> Outcome | None:
         """The variant's result on ``release``: *same* on the pinned release, the stored result
@@ -92,7 +103,7 @@ class Matrix:
             return None
         if release_of(release) == self.pinned:
             return Outcome(self.pinned, SAME)
-        run = next((r for r in self.measured if release_of(r.torch) == release_of(release)), None)
+        run = self._runs_by_release.get(release_of(release))
         return run.outcome(key, found.code_sha256, found.record_sha256) if run else None
 
     def has_results(self, key: str) -> bool:
@@ -126,7 +137,7 @@ class Matrix:
         """The newest of :meth:`since` over every CPU variant of the snippets ``snippets_used``
         (``area/x.py``): the release from which all of them run on every release up to the pin;
         ``None`` when they have no CPU variant, or one of them has no results yet."""
-        keys = [v.key for v in self.recorded if v.snippet in snippets_used]
+        keys = [key for snippet in snippets_used for key in self._by_snippet.get(snippet, ())]
         found = [self.since(key) for key in keys]
         if not found or any(outcome is None for outcome in found):
             return None

@@ -22,7 +22,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from refsite.snippets import compat_matrix, compat_results
-from refsite import snippets
+from refsite import interface_words, snippets
 from refsite.snippets.compat_matrix import Matrix
 from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
 from refsite.snippets import Record, Spec, Variant, references
@@ -101,12 +101,17 @@ def line_parts(found: list[Outcome] | None, words: Words) -> list[tuple[str, str
         return [(words["compat.no_results"], "")]
     groups = list(reversed(line_groups(found)))
     measured = [(label, group) for label, group in groups if label != compat_results.UNMEASURED]
-    parts = [_part(label, group, not number, words) for number, (label, group) in enumerate(measured)]
-    keep = len(parts)
-    while keep > 1 and _length(parts[:keep] if keep == len(parts) else [*parts[:keep], _tail(measured[keep:], words)],
-                               words) > LINE_CHARS:
+
+    def line(keep: int, said: Words) -> list[tuple[str, str]]:
+        parts = [_part(label, group, not number, said) for number, (label, group) in enumerate(measured[:keep])]
+        return parts if keep == len(measured) else [*parts, _tail(measured[keep:], said)]
+
+    # Both languages sum up the same spans: the budget is the English line's (the longer one).
+    english = interface_words.words("en")
+    keep = len(measured)
+    while keep > 1 and _length(line(keep, english), english) > LINE_CHARS:
         keep -= 1
-    return parts if keep == len(parts) else [*parts[:keep], _tail(measured[keep:], words)]
+    return line(keep, words)
 
 
 def _length(parts: list[tuple[str, str]], words: Words) -> int:
