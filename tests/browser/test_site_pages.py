@@ -151,3 +151,27 @@ def test_the_home_page_gives_a_path_to_start_from(site: Path, lang: str) -> None
     assert [p for p in START_HERE if p in links] == START_HERE, links
     assert links.index("tensors/creation") < links.index("training/basics") < links.index("parallel/ddp") \
         < links.index("sharded/fsdp2"), links
+
+
+SIDEBAR_LINK_SHOWN = """
+const sidebar = document.querySelector("div.bd-sidebar");
+const item = [...document.querySelectorAll(".bd-docs-nav li.active")].pop();
+const link = item.querySelector(":scope > a") || item;
+const box = sidebar.getBoundingClientRect(), at = link.getBoundingClientRect();
+return [at.top >= box.top && at.bottom <= box.bottom, link.textContent.trim()];
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_page_shows_its_own_link_in_the_sidebar(browser: WebDriver, base_url: str, lang: str) -> None:
+    # The theme restores the previous page's sidebar scroll position: scrolled to the bottom on
+    # one page, the next page (near the top of the sidebar) must still show its own link.
+    browser.set_window_size(1280, 800)
+    try:
+        visit(browser, f"{base_url}{lang}/distributed/launch.html")
+        browser.execute_script('document.querySelector("div.bd-sidebar").scrollTop = 100000;')
+        visit(browser, f"{base_url}{lang}/tensors/creation.html")
+        shown, text = browser.execute_script(SIDEBAR_LINK_SHOWN)
+        assert shown, f"{lang}/tensors/creation.html: its sidebar link {text!r} is scrolled out of view"
+    finally:
+        browser.set_window_size(1400, 1000)

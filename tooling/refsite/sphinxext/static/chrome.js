@@ -33,3 +33,22 @@
   rank();
   document.addEventListener("DOMContentLoaded", () => { patch(); rank(); });
 })();
+
+/* The navigation shows the page it is on. The theme restores the sidebar's scroll position of the
+   previous page, so a page opened from search often showed another section and hid its own link;
+   when it is hidden, the sidebar is scrolled to put it a quarter of the way down. */
+(() => {
+  const showCurrent = () => {
+    const sidebar = document.querySelector("div.bd-sidebar");
+    const item = [...document.querySelectorAll(".bd-docs-nav li.active")].pop();
+    const link = item && (item.querySelector(":scope > a") || item);
+    if (!sidebar || !link) return;
+    const box = sidebar.getBoundingClientRect();
+    const at = link.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) {
+      sidebar.scrollTop += at.top - box.top - sidebar.clientHeight * 0.25;
+    }
+  };
+  if (document.readyState === "complete") showCurrent();
+  else window.addEventListener("load", showCurrent);
+})();
