@@ -84,11 +84,11 @@ def _part(label: str, group: list[Outcome], first: bool, words: Words) -> tuple[
 
 
 def _tail(groups: list[tuple[str, list[Outcome]]], words: Words) -> tuple[str, str]:
-    """One part for several older groups: "fails on 2.0–2.6" when each failed, else "mixed"."""
+    """One part for several older groups (newest first, none unmeasured): "fails on 2.0–2.6"
+    when each failed, else "mixed"."""
     releases = [o for _, group in groups for o in group]
     span = compat_results.span(sorted(releases, key=lambda o: compat_results.release_key(o.release)))
-    measured = [label for label, _ in groups if label != compat_results.UNMEASURED]
-    kind = "compat.fails_any" if all(label.startswith(FAILS) for label in measured) else "compat.mixed"
+    kind = "compat.fails_any" if all(label.startswith(FAILS) for label, _ in groups) else "compat.mixed"
     return words[kind].format(span=span), ""
 
 
@@ -109,13 +109,13 @@ def line_parts(found: list[Outcome] | None, words: Words) -> list[tuple[str, str
     # Both languages sum up the same spans: the budget is the English line's (the longer one).
     english = interface_words.words("en")
     keep = len(measured)
-    while keep > 1 and _length(line(keep, english), english) > LINE_CHARS:
+    while keep > 1 and len(_joined(line(keep, english), english)) > LINE_CHARS:
         keep -= 1
     return line(keep, words)
 
 
-def _length(parts: list[tuple[str, str]], words: Words) -> int:
-    return len(words["compat.joiner"].join(text + error for text, error in parts))
+def _joined(parts: list[tuple[str, str]], words: Words) -> str:
+    return words["compat.joiner"].join(text + error for text, error in parts)
 
 
 def line_groups(found: list[Outcome]) -> list[tuple[str, list[Outcome]]]:
@@ -144,7 +144,7 @@ def details(found: list[Outcome], words: Words) -> str:
 
 def line_text(found: list[Outcome] | None, words: Words) -> str:
     """The compat line of one panel, as text."""
-    return words["compat.joiner"].join(text + error for text, error in line_parts(found, words))
+    return _joined(line_parts(found, words), words)
 
 
 def compat_line(found: list[Outcome] | None, words: Words) -> nodes.container:

@@ -33,17 +33,19 @@ RANKING = """
   // torch.nn.functional's (what code calls most) come before those of other classes.
   const typed = () => (new URLSearchParams(window.location.search).get("q") || "").trim();
   const sphinxObjectSearch = Search.performObjectSearch;
-  Search.performObjectSearch = (object, objectTerms) => sphinxObjectSearch(object, objectTerms).map((result) => {
-    const query = typed();
-    const name = result[1];
-    const lower = name.toLowerCase();
-    if (query.includes(".") && (lower === query.toLowerCase() || lower.endsWith("." + query.toLowerCase())))
-      result[4] += Scorer.objNameMatch + Scorer.title;
-    if (name.split(".").slice(-1)[0] === query.split(".").slice(-1)[0]) result[4] += 1;
-    if (lower.startsWith("torch.tensor.") || lower.startsWith("torch.nn.functional.") || lower.split(".").length === 2)
-      result[4] += 1;
-    return result;
-  });
+  Search.performObjectSearch = (object, objectTerms) => {
+    const query = typed();  // once per search, not once per object found
+    return sphinxObjectSearch(object, objectTerms).map((result) => {
+      const name = result[1];
+      const lower = name.toLowerCase();
+      if (query.includes(".") && (lower === query.toLowerCase() || lower.endsWith("." + query.toLowerCase())))
+        result[4] += Scorer.objNameMatch + Scorer.title;
+      if (name.split(".").slice(-1)[0] === query.split(".").slice(-1)[0]) result[4] += 1;
+      if (lower.startsWith("torch.tensor.") || lower.startsWith("torch.nn.functional.") || lower.split(".").length === 2)
+        result[4] += 1;
+      return result;
+    });
+  };
   const sphinxTermsSearch = Search.performTermsSearch;
   Search.performTermsSearch = (searchTerms, excludedTerms) => {
     const words = [...searchTerms];
