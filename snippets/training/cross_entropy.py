@@ -1,4 +1,4 @@
-"""F.cross_entropy: logits [N, C]; int64 class indices [N] or probabilities.
+"""F.cross_entropy and nn.CrossEntropyLoss: logits [N, C]; int64 class indices [N] or probabilities.
 
 Run: python cross_entropy.py
 """
@@ -9,6 +9,7 @@ import torch.nn.functional as F
 logits = torch.tensor([[2.0, 0.5, -1.0], [0.1, 0.2, 3.0]])
 target = torch.tensor([0, 2])  # class indices: int64, shape [N]
 print(F.cross_entropy(logits, target))
+print(torch.nn.CrossEntropyLoss()(logits, target))  # the module form: the same
 # What it computes: mean negative log-softmax of the target classes
 print(-logits.log_softmax(dim=1)[torch.arange(2), target].mean())
 print(F.cross_entropy(logits, target, reduction="none"))  # per sample

@@ -234,3 +234,26 @@ def test_superseded_by_must_name_a_shown_entry(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "docs" / "ledger")
     with pytest.raises(LedgerError, match="superseded_by must be the full name"):
         _checkout(tmp_path, "torch", "reference", entries, {}, {}, head='superseded_by = "nonzero"\n')
+
+
+def test_one_object_under_two_names_has_one_home(tmp_path: Path) -> None:
+    # torch.utils.data.distributed.DistributedSampler was anchored in "Distributed evaluation"
+    # while torch.utils.data.DistributedSampler, the same class, had its own section elsewhere.
+    sampler = ('"""Samplers.\n\nRun: python s.py\n"""\nimport torch.utils.data as data\n'
+               "from torch.utils.data.distributed import DistributedSampler\n"
+               "print(data.DistributedSampler, DistributedSampler)\n")
+    pages = {f"parallel/{p}.md": "# P\n\n```{snippet} parallel/s.py\n```\n" for p in ("a", "b")}
+    _checkout(tmp_path, "torch.utils.data.distributed", "__all__", """\
+        DistributedSampler = { kind = "class", page = "parallel/a", snippets = ["parallel/s.py"] }
+        """, {"parallel/s.py": sampler}, pages)
+    other = (tmp_path / "docs" / "ledger" / "planted.toml").read_text(encoding="utf-8")
+    (tmp_path / "docs" / "ledger" / "other.toml").write_text(other.replace(
+        'namespace = "torch.utils.data.distributed"', 'namespace = "torch.utils.data"').replace(
+        "parallel/a", "parallel/b"), encoding="utf-8")
+    found = [f for f in check(tmp_path, ledger.read(tmp_path / "docs" / "ledger")) if "same object" in f]
+    assert len(found) == 1, found
+    assert ("is the same object as" in found[0] and "parallel/a" in found[0] and "parallel/b" in found[0]
+            and "give both entries the page of its own section" in found[0])
+    (tmp_path / "docs" / "ledger" / "other.toml").write_text(other.replace(
+        'namespace = "torch.utils.data.distributed"', 'namespace = "torch.utils.data"'), encoding="utf-8")
+    assert not [f for f in check(tmp_path, ledger.read(tmp_path / "docs" / "ledger")) if "same object" in f]

@@ -31,7 +31,7 @@ from pathlib import Path
 from refsite import ledger, project
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
-from refsite.lint.api_names import import_name, kind_of, public_names, snippet_uses
+from refsite.lint.api_names import identity, import_name, kind_of, public_names, snippet_uses
 from refsite.lint.pages import page_embeds, signature_pages
 from refsite.snippets import SpecError, read_spec, snippet_paths
 
@@ -83,7 +83,21 @@ def _check(root: Path, namespaces: list[Namespace]) -> list[str]:
         problems += _check_entry(root, entry, by_name, all_snippets, embeds)
         problems += _check_anchor(entry, declared)
     problems += _check_declared(declared, by_name)
+    problems += _check_one_home(by_name)
     return problems
+
+
+def _check_one_home(by_name: dict[str, Entry]) -> list[str]:
+    """A class or function that torch exports under two names (``torch.utils.data.DistributedSampler``
+    and ``torch.utils.data.distributed.DistributedSampler``) has one home: both shown entries name
+    the same page, so the index and search send a reader to one section, not two."""
+    homes: dict[int, list[Entry]] = {}
+    for entry in by_name.values():
+        if entry.shown and not entry.member and (key := identity(entry.name)) is not None:
+            homes.setdefault(key, []).append(entry)
+    return [f"{later.file}: {later.name} is the same object as {first.name} ({first.file}), whose page is "
+            f"{first.page}, but its page is {later.page}; give both entries the page of its own section"
+            for first, *rest in homes.values() for later in rest if later.page != first.page]
 
 
 def _check_declared(declared: dict[str, dict[str, set[str]]], by_name: dict[str, Entry]) -> list[str]:

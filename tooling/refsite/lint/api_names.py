@@ -79,7 +79,7 @@ def _snippet_uses(path: Path) -> uses.Uses:
     return uses.read(path.read_text(encoding="utf-8"))
 
 
-def _identity(name: str) -> int | None:
+def identity(name: str) -> int | None:
     """``id`` of the class or function a dotted name stands for (None for anything else)."""
     try:
         obj = import_name(name)
@@ -91,7 +91,7 @@ def _identity(name: str) -> int | None:
 @functools.cache
 def _snippet_identities(path: Path) -> frozenset[int]:
     """The classes and functions (by ``id``) a snippet reaches through torch names."""
-    found = (_identity(name) for name in _snippet_uses(path).dotted if name.startswith("torch"))
+    found = (identity(name) for name in _snippet_uses(path).dotted if name.startswith("torch"))
     return frozenset(i for i in found if i is not None)
 
 
@@ -104,5 +104,5 @@ def snippet_uses(path: Path, entry: Entry) -> bool:
     if entry.namespace == "torch" and not entry.member and _has_method_form(entry.key):
         if found.uses(f"torch.Tensor.{entry.key}", member=True):
             return True
-    target = _identity(entry.name)
+    target = identity(entry.name)
     return target is not None and target in _snippet_identities(path)
