@@ -36,8 +36,8 @@ WORDS: dict[str, dict[str, str]] = {
     # Beside "not captured yet": what the GPU variant is expected to print, and how to capture it.
     "snippet.gpu_same": {"en": "Once captured, its output should equal the {cpu} record: the example declares "
                                "\"Output: same on all devices\".",
-                         "zh": "录制后，它的输出应与 {cpu} 变体的录制结果相同：示例头部声明了"
-                               "“Output: same on all devices”。"},
+                         "zh": "录制后，它的输出应与 {cpu} 变体的录制结果相同：示例头部声明了各设备输出相同"
+                               "（Output: same on all devices）。"},
     "snippet.gpu_may_differ": {"en": "Its output may differ from the CPU variant's (device names, floating-point "
                                      "results), so it is shown once it has been captured on GPUs.",
                                "zh": "它的输出可能与 CPU 变体不同（设备名称、浮点结果），所以要在 GPU 上录制之后才会显示。"},
