@@ -21,11 +21,13 @@ Configuration (``conf.py``)
 from __future__ import annotations
 
 import typing
+import weakref
 from pathlib import Path
 
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.domains.python import PythonDomain
 from sphinx.locale import _
 from sphinx.util import logging
@@ -38,7 +40,7 @@ from refsite.signature_pages import block_names
 from refsite.sphinxext.api_strings import Strings
 from refsite.sphinxext.page_language import page_language
 from refsite.snippets import compat_results
-from refsite.sphinxext import aggregate_pages, compat_notes
+from refsite.sphinxext import build_inputs, compat_notes
 from refsite.sphinxext.page_language import page_words
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE
 
@@ -48,14 +50,26 @@ logger = logging.getLogger(__name__)
 LIST_CLASS = "vs-api-list"
 
 
-def _namespaces(app: Sphinx) -> list[Namespace]:
+_LEDGERS: weakref.WeakKeyDictionary[BuildEnvironment, list[Namespace]] = weakref.WeakKeyDictionary()
+
+
+def _namespaces(env: BuildEnvironment) -> list[Namespace]:
     """The ledger, read once per build; the current page depends on its files (a ledger change
     may add, move or relist an object on any page)."""
-    if not hasattr(app, "_api_ledger"):
-        app._api_ledger = ledger.read(Path(app.confdir, app.config.api_entries_ledger))
-    for ns in app._api_ledger:
-        app.env.note_dependency(str(Path(app.confdir, app.config.api_entries_ledger, Path(ns.file).name)))
-    return app._api_ledger
+    folder = Path(env.config.api_entries_ledger)  # made absolute at config-inited
+    if env not in _LEDGERS:
+        _LEDGERS[env] = ledger.read(folder)
+    for ns in _LEDGERS[env]:
+        env.note_dependency(str(folder / Path(ns.file).name))
+    return _LEDGERS[env]
+
+
+def _forget_ledger(app: Sphinx, env: BuildEnvironment, *_args: object) -> None:
+    _LEDGERS.pop(env, None)
+
+
+def _resolve_ledger(app: Sphinx, config: typing.Any) -> None:
+    config.api_entries_ledger = str(Path(app.confdir, config.api_entries_ledger))
 
 
 def _index_text(entry: Entry) -> str:
@@ -85,13 +99,13 @@ class PlaceObjects(SphinxTransform):
     default_priority = 800
 
     def apply(self, **kwargs: typing.Any) -> None:
-        place_objects(self.env.app, self.document)
+        place_objects(self.env, self.document)
 
 
-def place_objects(app: Sphinx, doctree: nodes.document) -> None:
+def place_objects(env: BuildEnvironment, doctree: nodes.document) -> None:
     """Anchor each shown entry of this page at its signature block or its snippet."""
-    docname = app.env.docname
-    here = [e for e in ledger.entries(_namespaces(app)) if e.shown and e.page == docname]
+    docname = env.docname
+    here = [e for e in ledger.entries(_namespaces(env)) if e.shown and e.page == docname]
     if not here:
         return
     signatures = [(n, block_names(n.astext())) for n in doctree.findall(nodes.literal_block)
@@ -100,8 +114,8 @@ def place_objects(app: Sphinx, doctree: nodes.document) -> None:
     for block in doctree.findall(nodes.container):
         if block.get(SNIPPET_ATTRIBUTE):
             snippets.setdefault(block[SNIPPET_ATTRIBUTE], block)
-    domain = app.env.get_domain("py")
-    matrix = compat_notes.matrix_of(app.env)
+    domain = env.get_domain("py")
+    matrix = compat_notes.matrix_of(env)
     since_at: dict[int, tuple[nodes.Node, list[tuple[str, str]]]] = {}
     for entry in here:
         anchor = next((n for n, names in signatures if entry.name in names), None)
@@ -123,11 +137,10 @@ def place_objects(app: Sphinx, doctree: nodes.document) -> None:
         if (since := matrix.works_since(list(entry.snippets))) is not None:
             since_at.setdefault(id(anchor), (anchor, []))[1].append(
                 (compat_results.short_release(since.release), entry.name))
-    if since_at:  # read again when a measurement file changes
-        for run in matrix.runs:
-            app.env.note_dependency(str(run.path))
+    if since_at:  # read again when a measurement file changes, or a new release's is added
+        build_inputs.note_tree(env, "measurements")
     for anchor, found in since_at.values():
-        anchor.parent.insert(anchor.parent.index(anchor) + 1, _since_line(found, page_words(app)))
+        anchor.parent.insert(anchor.parent.index(anchor) + 1, _since_line(found, page_words(env)))
 
 
 def _since_line(found: list[tuple[str, str]], words: typing.Mapping[str, str]) -> nodes.paragraph:
@@ -155,7 +168,7 @@ class LedgerPythonDomain(PythonDomain):
     current APIs (``no_sync`` finds DDP's before FSDP1's, which Sphinx ordered by name)."""
 
     def get_objects(self) -> typing.Iterator[tuple[str, str, str, str, str, int]]:
-        superseded = {e.name for ns in _namespaces(self.env.app) if ns.superseded_by for e in ns.entries}
+        superseded = {e.name for ns in _namespaces(self.env) if ns.superseded_by for e in ns.entries}
         for name, dispname, kind, docname, anchor, priority in super().get_objects():
             if priority == 1 and name in superseded:
                 priority = SUPERSEDED_PRIORITY
@@ -174,8 +187,9 @@ class _LedgerDirective(SphinxDirective):
     has_content = False
 
     def _context(self) -> tuple[list[Namespace], set[str], typing.Any]:
-        aggregate_pages.note(self)  # every ledger file, a new one too
-        namespaces = _namespaces(self.env.app)
+        # every ledger file, a new one too; "works since" reads the records and measurements
+        build_inputs.note_tree(self.env, "ledger", "snippets", "measurements")
+        namespaces = _namespaces(self.env)
         shown = {e.name for e in ledger.entries(namespaces) if e.shown}
         return namespaces, shown, Strings(page_language(self))
 
@@ -262,6 +276,8 @@ class IndexDirective(_LedgerDirective):
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """Register the configuration value, the object placement and the two directives."""
     app.add_config_value("api_entries_ledger", "docs/ledger", "env", types=frozenset({str}))
+    app.connect("config-inited", _resolve_ledger)
+    app.connect("env-before-read-docs", _forget_ledger)
     app.add_domain(LedgerPythonDomain, override=True)
     app.add_transform(PlaceObjects)
     app.add_directive("api-coverage", CoverageDirective)

@@ -19,17 +19,17 @@ from __future__ import annotations
 import html
 import json
 import typing
-from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
+from sphinx.util.osutil import relative_uri
 
 from refsite import __version__
-from refsite.myst_pages import embedded_snippets
 from refsite.snippets import compat_export, compat_results
 from refsite.snippets.compat_matrix import Matrix
-from refsite.sphinxext import aggregate_pages, compat_notes
+from refsite.sphinxext import build_inputs, compat_notes
 from refsite.sphinxext.page_language import page_words
 
 #: The script that redraws the list (under the extensions' static folder).
@@ -69,40 +69,46 @@ def rows(matrix: Matrix) -> tuple[list[str], str, list[dict]]:
     return releases, compat_results.short_release(matrix.pinned) if matrix.pinned else "", found
 
 
-def _pages(env: typing.Any) -> dict[str, str]:
-    """Snippet path -> the first page of this tree that embeds it (read from the sources)."""
-    where: dict[str, str] = {}
-    for docname in sorted(env.found_docs):
-        path = Path(env.doc2path(docname))
-        if path.suffix != ".md":
-            continue
-        for snippet in embedded_snippets(path.read_text(encoding="utf-8")):
-            where.setdefault(snippet, docname)
-    return where
+class chooser(nodes.General, nodes.Element):
+    """The chooser until its page is written: its data and list, without the links to the
+    pages that show each example (:class:`LinkExamples` adds them)."""
 
 
 class CompatChangesDirective(SphinxDirective):
     """``{compat-changes}``: the chooser, its list for the default pair, and its data."""
 
     def run(self) -> list[nodes.Node]:
-        aggregate_pages.note(self)  # every record, page and measurement file, new ones too
+        build_inputs.note_tree(self.env, "snippets", "measurements")  # new ones too
+        build_inputs.note_links(self.env)  # written again when an example moves to another page
         words = page_words(self)
         releases, pinned, found = rows(compat_notes.matrix_of(self.env))
         if len(releases) < 2:
             return [nodes.paragraph("", words["between.none_measured"])]
-        pages = _pages(self.env)
-        builder = self.env.app.builder
-        urls = {}
-        for row in found:
-            page = pages.get(row["snippet"])
-            urls[row["snippet"]] = builder.get_relative_uri(self.env.docname, page) if page and hasattr(builder, "get_relative_uri") else ""
         self.env.metadata[self.env.docname][HAS_CHOOSER] = True
         old = releases[-2] if releases[-1] == pinned else releases[-1]
         # compat/v1/ sits at the root of each language's output (refsite.sphinxext.compat_data)
         up = "../" * self.env.docname.count("/")
         data = {"releases": releases, "pinned": pinned, "compat": f"{up}{compat_export.FOLDER.as_posix()}/",
-                "urls": urls, "words": {key.removeprefix("between."): words[key] for key in WORDS}}
-        return [nodes.raw("", _widget(data, found, old, pinned), format="html")]
+                "urls": {}, "words": {key.removeprefix("between."): words[key] for key in WORDS}}
+        return [chooser("", data=data, found=found, old=old, new=pinned)]
+
+
+class LinkExamples(SphinxPostTransform):
+    """When the chooser's page is written: each example links to the first page that embeds
+    it (what every page noted while it was read: :func:`build_inputs.embedding_pages`)."""
+
+    default_priority = 100
+
+    def run(self, **kwargs: typing.Any) -> None:
+        pages = build_inputs.embedding_pages(self.env)
+        for node in list(self.document.findall(chooser)):
+            data = dict(node["data"])
+            data["urls"] = {row["snippet"]: self._uri(pages.get(row["snippet"])) for row in node["found"]}
+            node.replace_self(nodes.raw("", _widget(data, node["found"], node["old"], node["new"]), format="html"))
+
+    def _uri(self, page: str | None) -> str:
+        suffix = self.config.html_link_suffix or ".html"  # HTML only, as the whole site
+        return relative_uri(self.env.docname + suffix, page + suffix) if page else ""
 
 
 def _select(name: str, label: str, releases: list[str], chosen: str) -> str:
@@ -153,6 +159,9 @@ def _page_script(app: Sphinx, pagename: str, templatename: str, context: dict, d
 
 def setup(app: Sphinx) -> dict[str, typing.Any]:
     """The directive, and its script on the pages that use it."""
+    app.setup_extension("refsite.sphinxext.build_inputs")
+    app.add_node(chooser)
     app.add_directive("compat-changes", CompatChangesDirective)
+    app.add_post_transform(LinkExamples)
     app.connect("html-page-context", _page_script)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -26,7 +26,7 @@ from refsite import interface_words, snippets
 from refsite.snippets.compat_matrix import Matrix
 from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
 from refsite.snippets import Record, Spec, Variant, references
-from refsite.sphinxext import aggregate_pages
+from refsite.sphinxext import build_inputs
 from refsite.sphinxext.page_language import page_words
 from refsite import __version__
 
@@ -196,6 +196,7 @@ def add_page_stamp(app: Sphinx, doctree: nodes.document) -> None:
              for f in block.get(RECORDS_ATTRIBUTE, ())]
     if not facts:
         return
+    # "older releases run on ...": the page's {snippet} blocks noted the measurements folder
     stamp = page_stamp(facts, matrix_of(app.env).measured, page_words(app))
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None and section.children and isinstance(section[0], nodes.title):
@@ -214,16 +215,13 @@ class CompatTableDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         root = Path(self.config.verified_snippets_root).resolve()
-        aggregate_pages.note(self)  # every record and measurement file, new ones too
+        build_inputs.note_tree(self.env, "snippets", "measurements")  # new ones too
         words = page_words(self)
         matrix = matrix_of(self.env)
         runs = matrix.measured[::-1]  # newest first
-        for run in runs:
-            self.env.note_dependency(str(run.path))
         releases = [compat_results.short_release(run.torch) for run in runs]
         rows = []
         for path in snippets.snippet_paths(root / self.arguments[0]):
-            self.env.note_dependency(str(path))
             rel = path.relative_to(root).as_posix()
             # A problem is reported by the snippet's own page too (a stale record is still
             # compared there); the table must not crash.
@@ -281,5 +279,5 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", add_page_stamp)
     app.setup_extension("refsite.sphinxext.compat_data")  # the same results as data: compat/v1/
     app.setup_extension("refsite.sphinxext.compat_changes")  # what changed between two releases
-    app.setup_extension("refsite.sphinxext.aggregate_pages")  # the pages above read again on any change
+    app.setup_extension("refsite.sphinxext.build_inputs")  # the pages above read again when their trees change
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,7 +21,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, snippets
 from refsite.snippets import SpecError, gpu_captures, references
-from refsite.sphinxext import aggregate_pages
+from refsite.sphinxext import build_inputs
 from refsite.sphinxext.page_language import page_words
 
 logger = logging.getLogger(__name__)
@@ -107,7 +107,7 @@ class GpuVariantsDirective(SphinxDirective):
             logger.warning(str(exc), location=(self.env.docname, self.lineno), type="gpu_variants", subtype="capture")
             captures = []
         found = rows(root, captures)
-        aggregate_pages.note(self)  # every snippet and record, new ones too
+        build_inputs.note_tree(self.env, "snippets", "measurements")  # new ones too
         body = [(row.snippet, row.variant, str(row.gpus), captured_text(row.record, words, row.failed))
                 for row in found]
         summary = summary_text(found, words)
@@ -118,5 +118,5 @@ class GpuVariantsDirective(SphinxDirective):
 
 def setup(app: Sphinx) -> dict:
     app.add_directive("gpu-variants", GpuVariantsDirective)
-    app.setup_extension("refsite.sphinxext.aggregate_pages")
+    app.setup_extension("refsite.sphinxext.build_inputs")
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

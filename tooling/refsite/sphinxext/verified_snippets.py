@@ -37,7 +37,7 @@ from sphinx.util.osutil import relative_uri
 
 from refsite import __version__, snippets
 from refsite.snippets import Record, Resolved, Spec, Variant, references
-from refsite.sphinxext import add_static_path, compat_notes, localized_source
+from refsite.sphinxext import add_static_path, build_inputs, compat_notes, localized_source
 from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
 from refsite.sphinxext.page_language import page_words
 
@@ -91,6 +91,9 @@ class SnippetDirective(SphinxDirective):
             return []
         spec = found[0].spec
         self.env.note_dependency(str(spec.path))
+        build_inputs.note_embed(self.env, rel)
+        # its compat lines and the page stamp read every release's results, a new release's too
+        build_inputs.note_tree(self.env, "measurements")
         block = nodes.container(classes=["vs-snippet"])
         block[SNIPPET_ATTRIBUTE] = rel
         block += self._source(spec)
@@ -174,7 +177,10 @@ class SnippetDirective(SphinxDirective):
     def _record(self, ref: Resolved, options: Options) -> Record | None:
         """The variant's current record, or ``None`` after warning (or when a GPU variant was
         never captured: the page says "not captured yet")."""
-        self.env.note_dependency(str(ref.record_path))
+        if ref.record_path.exists():
+            self.env.note_dependency(str(ref.record_path))
+        else:  # a record written later is a new file (noting a missing file reads the page every build)
+            build_inputs.note_tree(self.env, "snippets")
         cuda = ref.variant.device != "cpu"
         if ref.problem is None or (cuda and ref.missing and not options.verified_snippets_require_all):
             return ref.record
@@ -187,8 +193,6 @@ class SnippetDirective(SphinxDirective):
     def _compat(self, spec: Spec, variant: Variant, record: Record) -> nodes.container:
         """The line that says on which torch releases this variant prints the same."""
         matrix = compat_notes.matrix_of(self.env)
-        for run in matrix.runs:
-            self.env.note_dependency(str(run.path))
         found = compat_notes.panel_outcomes(matrix, spec, variant, Path(self.config.verified_snippets_root))
         return compat_notes.compat_line(found, self.words)
 
