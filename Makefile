@@ -66,19 +66,19 @@ outputs: $(VENV)/.installed
 
 # On a GPU machine: every GPU variant it can run checked, recorded and checked again (three passes,
 # each stopped after PASS_TIMEOUT seconds), and what happened to each written to
-# docs/measurements/gpu/<gpu>.json (refsite.testing.gpu_capture); e.g. PYTEST_ARGS="-n 8".
+# docs/measurements/gpu/<gpu>.json (refsite.commands.gpu_capture); e.g. PYTEST_ARGS="-n 8".
 PASS_TIMEOUT ?= 600
 gpu-capture: $(VENV)/.installed
-	$(PY) -m refsite.testing.gpu_capture --pass-timeout $(PASS_TIMEOUT) $(PYTEST_ARGS)
+	$(PY) -m refsite.commands.gpu_capture --pass-timeout $(PASS_TIMEOUT) $(PYTEST_ARGS)
 
 # The same, every variant as a Slurm job with the nodes and GPUs it needs (run on a login node,
 # in a checkout the compute nodes see): PARTITION, JOB_PYTHON (the Python the jobs run; default
 # this venv's), SLURM_ARGS (e.g. --device cuda, -k nccl, --ranks-per-node 4, --dry-run).
-# refsite/testing/slurm_doctest.py; the batch scripts it writes: docs/ci/slurm/.
+# refsite/commands/slurm/doctest.py; the batch scripts it writes: docs/ci/slurm/.
 PARTITION ?=
 SLURM_ARGS ?=
 JOB_PYTHON ?= $(abspath $(PY))
-SLURM_DOCTEST = $(PY) -m refsite.testing.slurm_doctest $(SNIPPETS) --python $(JOB_PYTHON) $(if $(PARTITION),--partition $(PARTITION))
+SLURM_DOCTEST = $(PY) -m refsite.commands.slurm.doctest $(SNIPPETS) --python $(JOB_PYTHON) $(if $(PARTITION),--partition $(PARTITION))
 doctest-slurm: $(VENV)/.installed
 	$(SLURM_DOCTEST) --junitxml $(dir $(DOCTEST_JUNIT))junit-slurm.xml $(SLURM_ARGS)
 
@@ -86,7 +86,7 @@ outputs-slurm: $(VENV)/.installed
 	$(SLURM_DOCTEST) --outputs $(SLURM_ARGS)
 
 bench: $(VENV)/.installed
-	$(PY) -m refsite.testing.bench
+	$(PY) -m refsite.commands.bench
 
 # The session's time limit follows the soak's size: measured on 2 cores, one harness pass over
 # every distributed snippet takes about 60 s and one copied-alone pass about 450 s; twice that, plus 10 minutes.
@@ -101,7 +101,7 @@ soak: $(VENV)/.installed
 # Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all;
 # COMPAT_AGAIN='distributed/elastic_restart.py*,...' runs those too (after a change of how results are judged).
 compat: $(VENV)/.installed
-	$(PY) -m refsite.testing.compat $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS)) $(if $(COMPAT_AGAIN),--again '$(COMPAT_AGAIN)')
+	$(PY) -m refsite.commands.compat.cli $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS)) $(if $(COMPAT_AGAIN),--again '$(COMPAT_AGAIN)')
 
 # The multi-node records of docs/measurements/cluster/: scenarios run on a virtual cluster of
 # network-namespace hosts and a real Slurm (as root); SCENARIOS=static,c10d picks some, REPEAT=3
@@ -109,7 +109,7 @@ compat: $(VENV)/.installed
 SCENARIOS ?=
 REPEAT ?= 1
 cluster-records: system-deps $(VENV)/.installed
-	$(PY) -m refsite.testing.measure_cluster $(subst $(comma), ,$(SCENARIOS)) --repeat $(REPEAT)
+	$(PY) -m refsite.commands.cluster.cli $(subst $(comma), ,$(SCENARIOS)) --repeat $(REPEAT)
 
 serve: html
 	$(PY) -m http.server --directory _build/html --bind 127.0.0.1 8000
@@ -145,7 +145,7 @@ $(VENV)/.installed: requirements.txt requirements-doctest.txt Makefile pyproject
 	$(PY) -m pip install --quiet -r requirements.txt
 	# The project's own packages, editable: ranktest (src/) and the site's tooling, refsite (tooling/).
 	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e . -e tooling
-	$(PY) -m refsite.testing.check_install $(TORCH)
+	$(PY) -m refsite.commands.check_install $(TORCH)
 	touch $@
 endif
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from refsite.snippets import cluster_records
+from refsite.measurements import cluster_records
 from tests.support.cluster_pages import record_blocks
 from tests.support.paths import REPO
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from refsite import snippets
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from tests.browser.browser_support import By, WebDriver, WebDriverWait, visit
 from tests.support.compat_lines import measured
 from tests.support.paths import REPO

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from refsite.snippets import compat_results, machine_paths
+from refsite.measurements import compat_results, machine_paths
 from refsite import snippets
 from tests.support.compat_lines import line_problems, measured
 from tests.support.paths import REPO
@@ -107,7 +107,7 @@ def test_every_page_with_outputs_has_its_stamp(site: Path) -> None:
 
 def test_no_page_shows_a_path_of_the_build_machine(site: Path) -> None:
     # Compat lines quote error messages and diffs; make compat stores them with every path
-    # normalised (refsite.snippets.machine_paths). A page that still shows one fails here.
+    # normalised (refsite.measurements.machine_paths). A page that still shows one fails here.
     found = {}
     for page in sorted(site.rglob("*.html")):
         text = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser").get_text(" ")

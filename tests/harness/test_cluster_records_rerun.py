@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from refsite.snippets import cluster_records
-from refsite.testing import measure_cluster
-from refsite.testing.cluster_scenarios import QUICK
+from refsite.measurements import cluster_records
+from refsite.commands.cluster import cli as measure_cluster
+from refsite.commands.cluster.scenarios import QUICK
 from refsite.testing.machine import cannot_run
 from tests.support.paths import REPO
 

@@ -89,7 +89,7 @@ def project(tmp_path: Path) -> Path:
 def doctest_slurm(slurm_cluster: Slurm, project: Path, *args: str, timeout: float = 300):
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     return slurm_cluster.cluster.hosts[0].run(
-        [sys.executable, "-m", "refsite.testing.slurm_doctest", "--work-dir", str(project / "work"), *args],
+        [sys.executable, "-m", "refsite.commands.slurm.doctest", "--work-dir", str(project / "work"), *args],
         cwd=project, env=env, timeout=timeout)
 
 
@@ -149,7 +149,7 @@ def test_a_planted_change_in_the_output_fails_naming_the_rank(slurm_cluster: Slu
 def test_ctrl_c_cancels_every_job(slurm_cluster: Slurm, project: Path) -> None:
     env = dict(os.environ, PATH=f"{Path(sys.executable).parent}:{os.environ['PATH']}")
     proc = slurm_cluster.cluster.hosts[0].popen(
-        [sys.executable, "-m", "refsite.testing.slurm_doctest", "--work-dir", str(project / "work"),
+        [sys.executable, "-m", "refsite.commands.slurm.doctest", "--work-dir", str(project / "work"),
          "-k", "sleeps", str(project / "snippets" / "planted")], cwd=project, env=env)
     lines = []
     for line in proc.stdout:  # wait until the job runs

@@ -1,4 +1,4 @@
-"""The multi-node records of ``docs/measurements/cluster/`` (``refsite.snippets.cluster_records``):
+"""The multi-node records of ``docs/measurements/cluster/`` (``refsite.measurements.cluster_records``):
 each is current (the scripts it ran are unchanged), a changed script makes it stale with a
 message naming the record and the command that re-records it, and every ``{cluster-record}``
 directive of a page names a record (and a run) that exists. Fast: reads files only."""
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from refsite.snippets import cluster_records
+from refsite.measurements import cluster_records
 from tests.support.cluster_pages import record_blocks
 from tests.support.paths import REPO
 
@@ -61,7 +61,7 @@ def test_each_page_directive_names_an_existing_record() -> None:
 
 
 def test_the_registry_and_the_records_name_the_same_scenarios() -> None:
-    from refsite.testing import measure_cluster
+    from refsite.commands.cluster import cli as measure_cluster
 
     assert {p.stem for p in RECORDS} == set(cluster_records.SCENARIOS)
     for name, scenario in cluster_records.SCENARIOS.items():

@@ -8,7 +8,7 @@ import json
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from tests.support.compat_planted import write
 from tests.support.records import record_all_cpu
 from tests.support.sphinx_builds import warnings

@@ -8,7 +8,7 @@ import json
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from refsite.snippets import gpu_captures, provenance
+from refsite.measurements import gpu_captures, provenance
 from tests.support.records import record_all_cpu, record_by_running
 from tests.support.sphinx_builds import html, warnings
 

@@ -13,7 +13,7 @@ import pytest
 from sphinx.testing.util import SphinxTestApp
 
 from refsite import snippets
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from refsite.sphinxext import STATIC
 from tests.support.records import record_all_cpu, record_by_running, write_outputs
 from tests.support.sphinx_builds import html

@@ -12,7 +12,7 @@ import json
 import re
 from pathlib import Path
 
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from refsite import snippets
 from refsite.snippets import COMPARISON_RULES
 

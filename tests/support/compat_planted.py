@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from refsite import snippets
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from tests.support.records import write_outputs
 
 #: The planted snippets and what each prints (``None``: not recorded yet).

@@ -5,16 +5,9 @@ the test collector, the Sphinx extensions and the page checks all read snippets 
 The names below are the contract; the submodules hold them by job: :mod:`.spec` (the header),
 :mod:`.records` (the expected-output files and how outputs are compared), :mod:`.references`
 (a reference ``AREA/FILE.py[VARIANT]`` resolved to its spec, variant and record), :mod:`.errors`,
-:mod:`.localized` (comments in another language), :mod:`.compat_results` (which releases a
-variant runs on), :mod:`.translations` (the command line for translation files). The other
-files the project writes have their format module here too, writer beside reader:
-:mod:`.cluster_records` (the multi-node records, and the registry of their scenarios),
-:mod:`.change_files` (what a torch pin move changed), :mod:`.compat_matrix` (the one read
-model of the compat results: every reader goes through it), :mod:`.compat_status`,
-:mod:`.compat_export` and :mod:`.compat_schema` (which results are missing; the results as
-published data and its schemas), :mod:`.provenance` (the fields every
-measurement file starts with, and its one writer), :mod:`.machine_paths` (paths of the build
-machine kept out of measurement files).
+:mod:`.localized` (comments in another language), :mod:`.translations` (the command line for
+translation files). The measurement files (compat results, GPU captures, cluster records) have
+their formats in :mod:`refsite.measurements`.
 """
 
 from refsite.snippets.errors import SpecError

@@ -39,7 +39,7 @@ from refsite.ledger import Entry, Namespace
 from refsite.signature_pages import block_names
 from refsite.sphinxext.api_strings import Strings
 from refsite.sphinxext.page_language import page_language
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from refsite.sphinxext import build_inputs, compat_notes
 from refsite.sphinxext.page_language import page_words
 from refsite.sphinxext.verified_snippets import SNIPPET_ATTRIBUTE

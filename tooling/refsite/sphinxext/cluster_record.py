@@ -7,7 +7,7 @@ For MyST Markdown (shown) or reStructuredText::
     ```
 
 The argument names a record, ``docs/measurements/cluster/<scenario>.json`` (written by
-``python -m refsite.testing.measure_cluster``, see :mod:`refsite.snippets.cluster_records`);
+``python -m refsite.commands.cluster.cli``, see :mod:`refsite.measurements.cluster_records`);
 ``:run:`` picks one of its runs (default: all, one tab each). Each host gets a tab with the
 command it ran, how it ended, what ``torchrun`` (or Slurm) printed itself and what each rank
 printed (condensed where the record says so: a failing run's
@@ -31,7 +31,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__
-from refsite.snippets import cluster_records
+from refsite.measurements import cluster_records
 from refsite.sphinxext.output_nodes import code_block, rank_tabs, tab_label
 from refsite.sphinxext.page_language import page_words
 

@@ -27,8 +27,8 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.osutil import relative_uri
 
 from refsite import __version__
-from refsite.snippets import compat_export, compat_results
-from refsite.snippets.compat_matrix import Matrix
+from refsite.measurements import compat_export, compat_results
+from refsite.measurements.compat_matrix import Matrix
 from refsite.sphinxext import build_inputs, compat_notes
 from refsite.sphinxext.page_language import page_words
 

@@ -1,4 +1,4 @@
-"""The compat results as data on the built site: ``compat/v1/`` (``refsite.snippets.compat_export``
+"""The compat results as data on the built site: ``compat/v1/`` (``refsite.measurements.compat_export``
 says what its files hold), written into each language's output at the end of an HTML build, so
 that both trees serve the same files. Reads files only; never imports torch.
 """
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 
-from refsite.snippets import compat_export
+from refsite.measurements import compat_export
 from refsite.sphinxext import compat_notes
 from refsite import __version__
 

@@ -21,10 +21,10 @@ from sphinx.errors import ExtensionError
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from refsite.snippets import compat_matrix, compat_results
+from refsite.measurements import compat_matrix, compat_results
 from refsite import interface_words, snippets
-from refsite.snippets.compat_matrix import Matrix
-from refsite.snippets.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
+from refsite.measurements.compat_matrix import Matrix
+from refsite.measurements.compat_results import DIFFERS, FAILS, SAME, Outcome, ReleaseRun
 from refsite.snippets import Record, Spec, Variant, references
 from refsite.sphinxext import build_inputs
 from refsite.sphinxext.page_language import page_words
@@ -41,7 +41,7 @@ _MATRICES: weakref.WeakKeyDictionary[BuildEnvironment, Matrix] = weakref.WeakKey
 
 
 def matrix_of(env: BuildEnvironment) -> Matrix:
-    """The compat results of this build (:mod:`refsite.snippets.compat_matrix`), read once per
+    """The compat results of this build (:mod:`refsite.measurements.compat_matrix`), read once per
     build (again in the next one, whose files may have changed)."""
     found = _MATRICES.get(env)
     if found is None:

@@ -25,10 +25,10 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from refsite.sphinxext import compat_notes
-from refsite.snippets import compat_results
+from refsite.measurements import compat_results
 from refsite import snippets
-from refsite.snippets.compat_matrix import Matrix
-from refsite.snippets.compat_results import UNMEASURED
+from refsite.measurements.compat_matrix import Matrix
+from refsite.measurements.compat_results import UNMEASURED
 from refsite.sphinxext.recorded_quotes import QuoteError, checked_role
 from refsite import __version__
 

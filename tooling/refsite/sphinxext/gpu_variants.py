@@ -1,6 +1,6 @@
 """``{gpu-variants}``: every GPU variant of the snippets, the GPUs it needs, and whether it has
 been captured on a GPU (the GPU, torch and day its record names) or not yet, and why not where a
-capture on a GPU machine failed it (``docs/measurements/gpu/``, :mod:`refsite.snippets.gpu_captures`).
+capture on a GPU machine failed it (``docs/measurements/gpu/``, :mod:`refsite.measurements.gpu_captures`).
 
 Made from the snippets' headers, their records and the capture files, at every build, so the
 GPU runners page says what is captured without a hand-kept list. A record made with another
@@ -20,7 +20,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from refsite import __version__, snippets
-from refsite.snippets import SpecError, gpu_captures, references
+from refsite.snippets import SpecError, references
+from refsite.measurements import gpu_captures
 from refsite.sphinxext import build_inputs
 from refsite.sphinxext.page_language import page_words
 

@@ -1,6 +1,6 @@
 """``{record-changes} FILE``: what a move of the torch pin changed in the examples' records.
 
-FILE (relative to ``docs/measurements/changes/``) is written by ``python -m refsite.testing.changes_between``
+FILE (relative to ``docs/measurements/changes/``) is written by ``python -m refsite.commands.compat.changes_between``
 from the two sets of records. The directive shows its provenance and counts, then per changed
 variant its name, whether the example itself was changed for the new release, and the per-rank
 diff old record -> new record. Reads the file only; never imports torch.
@@ -15,7 +15,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from refsite import __version__
-from refsite.snippets import change_files
+from refsite.measurements import change_files
 from refsite.sphinxext.page_language import page_words
 
 logger = logging.getLogger(__name__)

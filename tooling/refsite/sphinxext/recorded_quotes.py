@@ -17,7 +17,7 @@ expected-output file; the role shows it in code font.
 ``docs/measurements``) and a dotted key in it; the role shows the value found there. A
 measurement file is JSON written by a measurement command, never by hand; it holds at least
 ``command``, ``torch``, ``machine``, ``date`` and ``results`` (see
-``python -m refsite.testing.measure_exit_abort``). Pages quote ``date``, ``torch`` and ``machine`` next to the
+``python -m refsite.commands.exit_abort``). Pages quote ``date``, ``torch`` and ``machine`` next to the
 figure, so that it reads as what it is: a measurement, not a recorded output.
 
 When the snippet, the variant, the record, the rank, the text, the file or the key is missing,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from refsite import project, snippets
 from refsite.project import release_of
-from refsite.snippets import compat_matrix, compat_results as compat
-from refsite.snippets.compat_matrix import Matrix
+from refsite.measurements import compat_matrix, compat_results as compat
+from refsite.measurements.compat_matrix import Matrix
 
 
 def compat_note(matrix: Matrix, ran: str, key: str, root: Path) -> str:
