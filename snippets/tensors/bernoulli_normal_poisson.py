@@ -31,3 +31,6 @@ for bad in (lambda: torch.bernoulli(torch.tensor([1.5])),
         bad()
     except RuntimeError as error:
         print(f"RuntimeError: {error}")
+
+# The method form draws with the tensor's values as probabilities; 0 and 1 give a fixed draw
+print("bernoulli() method:", torch.tensor([0.0, 1.0, 1.0]).bernoulli())

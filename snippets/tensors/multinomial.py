@@ -26,3 +26,5 @@ for bad, n in ((all_zero, 1), (weights, 5)):  # 5 > 4 categories
         torch.multinomial(bad, n)
     except RuntimeError as error:
         print(f"RuntimeError: {error}")
+# Method form; only index 1 has weight, so every draw is 1
+print("method:", torch.tensor([0.0, 5.0, 0.0]).multinomial(3, replacement=True))

@@ -29,3 +29,4 @@ for t in (torch.tensor([1, 2]), torch.tensor([])):
         torch.is_nonzero(t)
     except RuntimeError as error:
         print(f"RuntimeError: {error}")
+print("method form:", torch.tensor([2]).is_nonzero())
