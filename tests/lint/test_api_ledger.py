@@ -234,3 +234,21 @@ def test_superseded_by_must_name_a_shown_entry(tmp_path: Path) -> None:
     shutil.rmtree(tmp_path / "docs" / "ledger")
     with pytest.raises(LedgerError, match="superseded_by must be the full name"):
         _checkout(tmp_path, "torch", "reference", entries, {}, {}, head='superseded_by = "nonzero"\n')
+
+
+def test_instance_attributes_are_members_the_class_source_assigns(tmp_path: Path) -> None:
+    # Optimizer.__init__ sets self.param_groups and self.state: dir(Optimizer) misses both, the
+    # file names them, and an entry is then required; a name the source never assigns is gone.
+    head = 'instance_attributes = ["param_groups", "no_such_attribute"]\n'
+    namespaces = _checkout(tmp_path, "torch.optim.Optimizer", "members", """\
+        no_such_attribute = { kind = "attribute", reason = "not-yet" }
+        """, {}, {}, head)
+    found = [f.split("planted.toml: ")[1] for f in check(tmp_path, namespaces)]
+    assert any(f.startswith("torch.optim.Optimizer.param_groups is public") for f in found), found
+    assert any(f.startswith("torch.optim.Optimizer.no_such_attribute is listed but") for f in found), found
+    assert 'param_groups = { kind = "attribute", reason = "not-yet" }' in draft(tmp_path, namespaces)[
+        namespaces[0].file]
+    with pytest.raises(LedgerError, match="instance attribute; write kind"):
+        _checkout(tmp_path / "b", "torch.optim.Optimizer", "members", """\
+            param_groups = { kind = "property", reason = "not-yet" }
+            """, {}, {}, 'instance_attributes = ["param_groups"]\n')
