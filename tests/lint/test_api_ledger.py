@@ -257,3 +257,21 @@ def test_one_object_under_two_names_has_one_home(tmp_path: Path) -> None:
     (tmp_path / "docs" / "ledger" / "other.toml").write_text(other.replace(
         'namespace = "torch.utils.data.distributed"', 'namespace = "torch.utils.data"'), encoding="utf-8")
     assert not [f for f in check(tmp_path, ledger.read(tmp_path / "docs" / "ledger")) if "same object" in f]
+
+
+def test_instance_attributes_are_members_the_class_source_assigns(tmp_path: Path) -> None:
+    # Optimizer.__init__ sets self.param_groups and self.state: dir(Optimizer) misses both, the
+    # file names them, and an entry is then required; a name the source never assigns is gone.
+    head = 'instance_attributes = ["param_groups", "no_such_attribute"]\n'
+    namespaces = _checkout(tmp_path, "torch.optim.Optimizer", "members", """\
+        no_such_attribute = { kind = "attribute", reason = "not-yet" }
+        """, {}, {}, head)
+    found = [f.split("planted.toml: ")[1] for f in check(tmp_path, namespaces)]
+    assert any(f.startswith("torch.optim.Optimizer.param_groups is public") for f in found), found
+    assert any(f.startswith("torch.optim.Optimizer.no_such_attribute is listed but") for f in found), found
+    assert 'param_groups = { kind = "attribute", reason = "not-yet" }' in draft(tmp_path, namespaces)[
+        namespaces[0].file]
+    with pytest.raises(LedgerError, match="instance attribute; write kind"):
+        _checkout(tmp_path / "b", "torch.optim.Optimizer", "members", """\
+            param_groups = { kind = "property", reason = "not-yet" }
+            """, {}, {}, 'instance_attributes = ["param_groups"]\n')

@@ -30,6 +30,12 @@ Members of a class
     scope. The file says its cut in its first line; the enumeration, not a typed list, decides
     the rest, so ``--draft`` after a torch upgrade proposes new members.
 
+Instance attributes
+    ``instance_attributes = ["param_groups", "state"]`` in a "members" file names public
+    attributes every instance sets (``self.param_groups = []`` in the class's own source) that
+    ``dir()`` of the class misses. They are enumerated with the members (a name the source no
+    longer assigns is reported as gone) and their entries have ``kind = "attribute"``.
+
 Superseded APIs
     ``superseded_by = "torch.distributed.fsdp.fully_shard"`` marks a file whose names torch's own
     reference asks users to migrate from (FSDP1's members). They stay shown where a page teaches
@@ -140,6 +146,7 @@ class Namespace:
     method_forms_of: str = ""
     also: tuple[str, ...] = ()
     superseded_by: str = ""  # the shown entry torch recommends instead (see the module's text)
+    instance_attributes: tuple[str, ...] = ()  # set on each instance, missed by dir(class)
 
     @property
     def slug(self) -> str:
@@ -203,7 +210,7 @@ def read_file(path: Path) -> Namespace:
     if data["section"] not in SECTIONS:
         raise LedgerError(f"{where}: section {data['section']!r} is not one of {', '.join(SECTIONS)}")
     members = data["names_from"] == "members"
-    for field in ("inherited_from", "method_forms_of", "also"):
+    for field in ("inherited_from", "method_forms_of", "also", "instance_attributes"):
         if field in data and not members:
             raise LedgerError(f"{where}: `{field}` applies to names_from = \"members\" only")
     if "also" in data and "method_forms_of" not in data:
@@ -213,7 +220,20 @@ def read_file(path: Path) -> Namespace:
     return Namespace(where, ns, data["section"], data["title"], data["names_from"],
                      data.get("source", ""), data.get("defined_in", "torch"), entries,
                      data.get("inherited_from", ""), data.get("method_forms_of", ""),
-                     tuple(data.get("also", ())), _superseded_by(data, where))
+                     tuple(data.get("also", ())), _superseded_by(data, where),
+                     _instance_attributes(data, entries, where))
+
+
+def _instance_attributes(data: dict, entries: tuple[Entry, ...], where: str) -> tuple[str, ...]:
+    names = data.get("instance_attributes", [])
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.isidentifier() for n in names):
+        raise LedgerError(f"{where}: instance_attributes must be a list of attribute names, "
+                          "e.g. instance_attributes = [\"param_groups\", \"state\"]")
+    kinds = {e.key: e.kind for e in entries}
+    for name in names:
+        if kinds.get(name, "attribute") != "attribute":
+            raise LedgerError(f"{where}: entry {name!r} is an instance attribute; write kind = \"attribute\"")
+    return tuple(names)
 
 
 def _superseded_by(data: dict, where: str) -> str:

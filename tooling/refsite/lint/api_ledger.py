@@ -23,6 +23,7 @@ rewrites each entry with a reason that an embedded snippet now uses as shown.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import sys
 import warnings
@@ -31,7 +32,8 @@ from pathlib import Path
 from refsite import ledger, project
 from refsite.languages import LANGUAGES
 from refsite.ledger import Entry, Namespace
-from refsite.lint.api_names import identity, import_name, kind_of, public_names, snippet_uses
+from refsite.lint.api_names import (InstanceAttribute, identity, import_name, instance_attribute, kind_of,
+                                    public_names, snippet_uses)
 from refsite.lint.pages import page_embeds, signature_pages
 from refsite.snippets import SpecError, read_spec, snippet_paths
 
@@ -129,7 +131,9 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
     try:
         obj = import_name(entry.name)
     except (ImportError, AttributeError) as exc:
-        return [f"{where}: not found in the installed torch ({exc}); fix the name or remove the entry"]
+        obj = _instance_attribute(entry)
+        if obj is None:
+            return [f"{where}: not found in the installed torch ({exc}); fix the name or remove the entry"]
     found: list[str] = []
     real = kind_of(obj, entry.member)
     if real != entry.kind:
@@ -168,6 +172,18 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
     elif entry.reason == "deprecated" and not by_name[target].shown:
         found.append(f"{where}: its replacement {target} is not shown; show it first")
     return found
+
+
+def _instance_attribute(entry: Entry) -> InstanceAttribute | None:
+    """The attribute each instance of the entry's class sets (``instance_attributes``), if any."""
+    if not entry.in_class or entry.kind != "attribute":
+        return None
+    try:
+        cls = import_name(entry.namespace)
+    except (ImportError, AttributeError):
+        return None
+    found = inspect.isclass(cls) and instance_attribute(cls, entry.key)
+    return InstanceAttribute(entry.namespace, entry.key) if found else None
 
 
 def main(argv: list[str] | None = None) -> int:

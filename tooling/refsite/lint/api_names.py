@@ -6,8 +6,10 @@ the same class or function under another public path). Shared by the ledger's ch
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
+import re
 import types
 import warnings
 from pathlib import Path
@@ -54,12 +56,41 @@ def _members(ns: Namespace, namespaces: list[Namespace]) -> dict[str, object]:
         listed = {e.key for other in namespaces if other.namespace == ns.method_forms_of
                   for e in other.entries if not e.member}
         names = {n for n in names if n in listed or n.removesuffix("_") in listed or n in ns.also}
-    return {name: getattr(cls, name) for name in sorted(names)}
+    found = {name: getattr(cls, name) for name in sorted(names)}
+    for name in ns.instance_attributes:
+        if name not in found and instance_attribute(cls, name):
+            found[name] = InstanceAttribute(ns.namespace, name)
+    return found
+
+
+@dataclasses.dataclass(frozen=True)
+class InstanceAttribute:
+    """A public attribute that each instance of ``owner`` sets and ``dir()`` of the class misses."""
+
+    owner: str
+    name: str
+
+
+def instance_attribute(cls: type, name: str) -> bool:
+    """Whether the source of ``cls`` (or of a base defined in torch) assigns ``self.<name>``."""
+    pattern = re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]+)?=(?!=)")
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("torch"):
+            continue
+        try:
+            source = inspect.getsource(klass)
+        except (OSError, TypeError):
+            continue
+        if pattern.search(source):
+            return True
+    return False
 
 
 def kind_of(obj: object, member: bool) -> str:
     """The Python-domain object type of ``obj`` (a member as found on its class, without calling
     a descriptor: a property or a C getter is a property)."""
+    if isinstance(obj, InstanceAttribute):
+        return "attribute"
     if member and isinstance(obj, (property, types.GetSetDescriptorType, types.MemberDescriptorType)):
         return "property"
     if inspect.isclass(obj):
