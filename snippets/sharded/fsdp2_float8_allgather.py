@@ -8,6 +8,7 @@ Variants: nccl-cuda
 """
 import copy
 import gc
+import logging
 import os
 import sys
 
@@ -19,6 +20,10 @@ import torch.distributed.nn  # noqa: F401
 from torch import nn
 from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.fsdp import fully_shard
+
+# torchao 0.18 registers an Enum with torch's pytree at import, which torch 2.15 logs as
+# deprecated (a warning on stderr, harmless): silence that one logger
+logging.getLogger("torch.utils._pytree").setLevel(logging.ERROR)
 from torchao.float8 import (
     Float8LinearConfig,
     convert_to_float8_training,
