@@ -275,3 +275,21 @@ def test_instance_attributes_are_members_the_class_source_assigns(tmp_path: Path
         _checkout(tmp_path / "b", "torch.optim.Optimizer", "members", """\
             param_groups = { kind = "property", reason = "not-yet" }
             """, {}, {}, 'instance_attributes = ["param_groups"]\n')
+
+
+def test_a_not_yet_entry_in_a_complete_file_fails(tmp_path: Path) -> None:
+    # Issues 56 and 57: the files they list hold no not-yet; `complete = true` holds them to it.
+    with pytest.raises(LedgerError) as caught:
+        _checkout(tmp_path, "torch", "reference", """\
+            where = { kind = "function", reason = "not-yet" }
+            nonzero = { kind = "function", reason = "not-yet" }
+            """, {}, {}, head="complete = true\n")
+    assert "complete = true, but where, nonzero are not-yet; show them" in str(caught.value)
+
+
+def test_the_complete_files_are_those_with_nothing_left() -> None:
+    # Every ledger file with no not-yet entry says so, so that a new not-yet in it fails.
+    for path in sorted((REPO / ledger.DEFAULT_DIR).glob("*.toml")):
+        text = path.read_text(encoding="utf-8")
+        assert ('reason = "not-yet"' in text) != ("\ncomplete = true\n" in text), (
+            f"{path.name}: write complete = true once no entry is not-yet (and only then)")

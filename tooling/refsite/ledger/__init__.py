@@ -36,6 +36,11 @@ Instance attributes
     ``dir()`` of the class misses. They are enumerated with the members (a name the source no
     longer assigns is reported as gone) and their entries have ``kind = "attribute"``.
 
+Complete files
+    ``complete = true`` says every name of the file is accounted for: shown, or with a reason
+    other than ``not-yet``. Reading a complete file that holds a ``not-yet`` entry fails, naming
+    the entries (a torch upgrade that adds names to a complete file fails the same way).
+
 Superseded APIs
     ``superseded_by = "torch.distributed.fsdp.fully_shard"`` marks a file whose names torch's own
     reference asks users to migrate from (FSDP1's members). They stay shown where a page teaches
@@ -217,11 +222,22 @@ def read_file(path: Path) -> Namespace:
         raise LedgerError(f"{where}: `also` names members kept by a cut; give method_forms_of too")
     ns = data["namespace"]
     entries = tuple(_entry(ns, key, raw, where, members) for key, raw in data["entries"].items())
+    _check_complete(data.get("complete", False), entries, where)
     return Namespace(where, ns, data["section"], data["title"], data["names_from"],
                      data.get("source", ""), data.get("defined_in", "torch"), entries,
                      data.get("inherited_from", ""), data.get("method_forms_of", ""),
                      tuple(data.get("also", ())), _superseded_by(data, where),
                      _instance_attributes(data, entries, where))
+
+
+def _check_complete(complete: object, entries: tuple[Entry, ...], where: str) -> None:
+    if not isinstance(complete, bool):
+        raise LedgerError(f"{where}: complete must be true or false")
+    missing = [e.key for e in entries if e.reason == "not-yet"]
+    if complete and missing:
+        raise LedgerError(f"{where}: complete = true, but {', '.join(missing)} "
+                          f"{'is' if len(missing) == 1 else 'are'} not-yet; show "
+                          f"{'it' if len(missing) == 1 else 'them'} (page and snippets) or give another reason")
 
 
 def _instance_attributes(data: dict, entries: tuple[Entry, ...], where: str) -> tuple[str, ...]:
