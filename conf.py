@@ -83,6 +83,7 @@ lang_switch_hreflang = LANGUAGES[OTHER].tag
 autodoc2_packages = [
     {"path": "../../src/ranktest", "module": "ranktest"},
     {"path": "../../tooling/refsite/snippets", "module": "refsite.snippets"},
+    {"path": "../../tooling/refsite/measurements", "module": "refsite.measurements"},
     {"path": "../../tooling/refsite/sphinxext/verified_snippets.py", "module": "refsite.sphinxext.verified_snippets"},
 ]
 autodoc2_module_all_regexes = [r"ranktest"]  # the package API is what its __all__ lists
