@@ -50,6 +50,9 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("interpolate", "torch.nn.functional.interpolate"),
     ("cuda.is_available", "torch.cuda.is_available"),
     ("current_accelerator", "torch.accelerator.current_accelerator"),
+    ("record_function", "torch.profiler.record_function"),
+    ("custom_op", "torch.library.custom_op"),
+    ("param_groups", "torch.optim.Optimizer.param_groups"),
 ])
 def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: str, lang: str,
                                                  query: str, name: str) -> None:

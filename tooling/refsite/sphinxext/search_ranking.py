@@ -10,9 +10,12 @@ is the mean of its per-word scores (Sphinx's: a word in the title 15, in the tex
 word 7 or 2), each word weighted by its inverse document frequency, so 混合精度 counts more than
 训练, and divided by the page's length in distinct words relative to the mean (half of it), so
 that a page which holds nearly every word (the A-Z index, the coverage table) does not come first. A one-word query is scored as Sphinx scores it, so an API name still finds its entry first.
+A result's preview is fetched only when the result comes near the screen, each page once (Sphinx
+fetches every result's page at once).
 An object whose dotted name ends with a dotted query ("fft.rfft") is scored above a page title
-that holds its words, and among objects of one name the Tensor's members and torch's top-level
-names (what code calls most: ``x.size()`` before ``ProcessGroup.size``) come first.
+that holds its words, and among objects of one name the one spelled as typed, then
+``torch.nn.functional``'s, torch's top-level names and the Tensor's members come first (what code
+calls most: ``F.softmax``, ``torch.topk`` before ``Tensor.topk``, ``x.size()`` before ``torch.Size``).
 The code goes into ``language_data.js``, which search pages load after searchtools.js.
 """
 
@@ -29,8 +32,8 @@ RANKING = """
 (() => {
   // An API name typed with its namespace ("fft.rfft", "cuda.is_available": searchtools.js splits
   // the query at the dots) finds the object whose dotted name ends with it first; among objects of
-  // one name, the one spelled as typed, then the Tensor's members, torch's own functions and
-  // torch.nn.functional's (what code calls most) come before those of other classes.
+  // one name, the one spelled as typed, then torch.nn.functional's, torch's own functions and the
+  // Tensor's members (what code calls most) come before those of other classes.
   const typed = () => (new URLSearchParams(window.location.search).get("q") || "").trim();
   const sphinxObjectSearch = Search.performObjectSearch;
   Search.performObjectSearch = (object, objectTerms) => {
@@ -40,9 +43,12 @@ RANKING = """
       const lower = name.toLowerCase();
       if (query.includes(".") && (lower === query.toLowerCase() || lower.endsWith("." + query.toLowerCase())))
         result[4] += Scorer.objNameMatch + Scorer.title;
-      if (name.split(".").slice(-1)[0] === query.split(".").slice(-1)[0]) result[4] += 1;
-      if (lower.startsWith("torch.tensor.") || lower.startsWith("torch.nn.functional.") || lower.split(".").length === 2)
-        result[4] += 1;
+      // spelled as typed first (size: Tensor.size before torch.Size), then torch.nn.functional's
+      // (softmax: what code calls), torch's own (topk: torch.topk), the Tensor method of the name
+      if (name.split(".").slice(-1)[0] === query.split(".").slice(-1)[0]) result[4] += 4;
+      if (lower.startsWith("torch.nn.functional.")) result[4] += 3;
+      else if (lower.split(".").length === 2) result[4] += 2;
+      else if (lower.startsWith("torch.tensor.")) result[4] += 1;
       return result;
     });
   };
@@ -95,6 +101,45 @@ RANKING = """
     }
     return results;
   };
+})();
+(() => {
+  // Previews: searchtools.js fetches every result's page as soon as it lists it (megabytes for a
+  // common word). Here a page is fetched only when its result comes near the screen, and once
+  // for all its results.
+  if (!DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY) return;
+  DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;  // read by searchtools.js per result
+  const query = new URLSearchParams(window.location.search).get("q") || "";
+  const split = typeof splitQuery === "function" ? splitQuery : (q) => q.split(" ");
+  const keywords = new Set(split(query.toLowerCase()).filter((word) => word));
+  const pages = new Map();  // page URL -> promise of its HTML
+  const fetchPage = (url) => {
+    if (!pages.has(url)) pages.set(url, fetch(url).then((response) => response.text()).catch(() => ""));
+    return pages.get(url);
+  };
+  const preview = (item) => {
+    const link = item.querySelector("a");
+    const url = new URL(link.href);
+    const anchor = url.hash;
+    url.hash = "";
+    fetchPage(url.href).then((html) => {
+      const summary = html && Search.makeSearchSummary(html, keywords, anchor);
+      if (!summary) return;
+      item.appendChild(summary);
+      if (typeof SPHINX_HIGHLIGHT_ENABLED !== "undefined" && SPHINX_HIGHLIGHT_ENABLED)
+        keywords.forEach((word) => _highlightText(item, word, "highlighted"));
+    });
+  };
+  const seen = new IntersectionObserver((entries) => entries.forEach((entry) => {
+    if (!entry.isIntersecting) return;
+    seen.unobserve(entry.target);
+    preview(entry.target);
+  }), { rootMargin: "200px" });
+  // Objects (kind-object) show their description instead of a preview, as in searchtools.js.
+  new MutationObserver((changes) => changes.forEach((change) => change.addedNodes.forEach((node) => {
+    if (node.nodeName === "LI" && !node.classList.contains("kind-object") && node.querySelector("a")
+        && node.parentElement && node.parentElement.matches("#search-results ul.search"))  // not the navigation
+      seen.observe(node);
+  }))).observe(document.documentElement, { childList: true, subtree: true });  // no body yet
 })();
 """
 
