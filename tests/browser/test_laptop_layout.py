@@ -145,3 +145,35 @@ def test_the_tooling_is_out_of_the_readers_navigation(site, lang: str) -> None:
     # no link to the tooling's pages in any section (the contributors' page is an orphan)
     links = [a["href"] for a in nav.select("a")]
     assert links and not [h for h in links if "apidocs/" in h or "reference/index" in h], links
+
+
+# Each line a code name is cut into, but its last, ends with "_" or ".": (text, [line ends]).
+LINE_ENDS = """
+return [...document.querySelectorAll(".bd-toc code")].map((code) => {
+  const text = code.textContent, range = document.createRange(), ends = [];
+  let node = null, offset = 0, top = null;
+  const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+  let index = 0;
+  while ((node = walker.nextNode())) {
+    for (offset = 0; offset < node.length; offset++, index++) {
+      range.setStart(node, offset); range.setEnd(node, offset + 1);
+      const y = range.getBoundingClientRect().top;
+      if (top !== null && Math.abs(y - top) > 2) ends.push(text[index - 1]);
+      top = y;
+    }
+  }
+  return [text, ends];
+});
+"""
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_names_in_the_page_contents_wrap_between_words(browser: WebDriver, base_url: str, lang: str) -> None:
+    # At 1440 px the contents column cut set_reduce_scatter_unused_params after "unused" and
+    # enable_fsdp_float8_all_gather twice, in the middle of words.
+    with screen(browser, 1440):
+        visit(browser, f"{base_url}{lang}/sharded/fsdp2_production.html")
+        found = browser.execute_script(LINE_ENDS)
+    assert any(ends for _text, ends in found), "no name wraps here any more: pick a page where one does"
+    cut = [(text, ends) for text, ends in found if any(end not in "_." for end in ends)]
+    assert not cut, f"names cut in the middle of a word ({lang}): {cut}"

@@ -52,3 +52,21 @@
   if (document.readyState === "complete") showCurrent();
   else window.addEventListener("load", showCurrent);
 })();
+
+/* Long API names in the page's contents and in the navigation wrap after "_" or ".", not in the
+   middle of a word (the theme lets code break anywhere once a word does not fit): a break
+   opportunity (<wbr>) follows each "_" and ".". */
+(() => {
+  const soften = () => document.querySelectorAll(".bd-toc code, .bd-sidenav code").forEach((code) => {
+    if (code.dataset.vsSoft) return;
+    code.dataset.vsSoft = "1";
+    const parts = code.textContent.split(/(?<=[_.])/);
+    code.textContent = "";
+    parts.forEach((part, i) => {
+      if (i) code.appendChild(document.createElement("wbr"));
+      code.appendChild(document.createTextNode(part));
+    });
+  });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", soften);
+  else soften();
+})();
