@@ -92,7 +92,7 @@ def test_short_rank_outputs_stand_side_by_side(browser: WebDriver, base_url: str
         ranks = variant.find_element(By.CSS_SELECTOR, "div.vs-ranks")
         panes = ranks.find_elements(By.CSS_SELECTOR, "div.vs-rank")
         switch = ranks.find_element(By.CSS_SELECTOR, "button.vs-layout-switch")
-        assert switch.text == "side by side" and switch.get_attribute("aria-pressed") == "true"
+        assert switch.text == "all ranks" and switch.get_attribute("aria-pressed") == "true"
         assert [p.find_element(By.CSS_SELECTOR, "p.vs-tab-label").text for p in panes] == [
             "rank 0", "rank 1"]
         assert [p.find_element(By.CSS_SELECTOR, "pre").text for p in panes] == [

@@ -3,16 +3,17 @@
 //
 // Rank outputs the directive marked .vs-ranks-columns start side by side (the stylesheet lays
 // them out in columns, or stacks them where the block is too narrow): every panel stays
-// visible, as a labelled group, and a switch beside the tab list, "side by side", can be
-// turned off (aria-pressed) to get ordinary tabs (class .vs-as-tabs) and on again.
+// visible, as a labelled group, and a switch beside the tab list, "all ranks", can be
+// turned off (aria-pressed) to get ordinary tabs (class .vs-as-tabs) and on again. Its words hold
+// in both layouts: on a phone the groups stack instead of standing side by side.
 "use strict";
 
 // The switch's text, by the page's language (<html lang>); English otherwise.
-const VS_SIDE_BY_SIDE = { en: "side by side", zh: "并排显示" };
+const VS_ALL_RANKS = { en: "all ranks", zh: "全部 rank" };
 
-function vsSideBySideLabel() {
+function vsAllRanksLabel() {
   const lang = (document.documentElement.lang || "en").split("-")[0];
-  return VS_SIDE_BY_SIDE[lang] || VS_SIDE_BY_SIDE.en;
+  return VS_ALL_RANKS[lang] || VS_ALL_RANKS.en;
 }
 
 function vsInColumns(tabs) {
@@ -37,7 +38,7 @@ function vsAddLayoutSwitch(tabs, list) {
   const toggle = document.createElement("button");
   toggle.type = "button";
   toggle.className = "vs-tab-button vs-layout-switch";
-  toggle.textContent = vsSideBySideLabel();
+  toggle.textContent = vsAllRanksLabel();
   toggle.setAttribute("aria-pressed", "true");
   toggle.addEventListener("click", () => {
     const columns = tabs.classList.toggle("vs-as-tabs");  // true: now tabs
