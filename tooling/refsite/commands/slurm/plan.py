@@ -38,7 +38,7 @@ PROVENANCE, LAUNCHER, EXIT_CODE, RANK_LOGS = "provenance.json", "launcher-%t.out
 #: The job's exit status when the probe failed (no torch in the job's Python, say).
 PROBE_FAILED = 3
 #: The script that writes ``provenance.json`` on the first node (torch, GPUs; no host names).
-PROBE = Path(__file__).with_name("slurm_probe.py")
+PROBE = Path(__file__).with_name("probe.py")
 
 _LAUNCH_FLAGS = re.compile(r"^--(standalone|nnodes|nproc[-_]per[-_]node|node[-_]rank|rdzv[-_]\w+|master[-_]\w+)\b")
 
