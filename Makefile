@@ -99,9 +99,11 @@ soak: $(VENV)/.installed
 # RELEASES=2.4.1,2.5.1), each in its own environment outside the repository, removed after use
 # (COMPAT_KEEP=1 keeps them): one measurement file per release in docs/measurements/compat/.
 # Only variants without a current result run (changed code or record); COMPAT_ALL=1 runs all;
-# COMPAT_AGAIN='distributed/elastic_restart.py*,...' runs those too (after a change of how results are judged).
+# COMPAT_AGAIN='distributed/elastic_restart.py*,...' runs those too (after a change of how results are judged);
+# COMPAT_REPEAT='...' (same patterns) runs them 12 times alone and stores "k of N" (a result that changes kind
+# from one run to the next is repeated so without asking).
 compat: $(VENV)/.installed
-	$(PY) -m refsite.commands.compat.cli $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS)) $(if $(COMPAT_AGAIN),--again '$(COMPAT_AGAIN)')
+	$(PY) -m refsite.commands.compat.cli $(if $(RELEASES),--releases $(RELEASES)) $(if $(COMPAT_KEEP),--keep) $(if $(COMPAT_ALL),--all) $(if $(COMPAT_JOBS),--jobs $(COMPAT_JOBS)) $(if $(COMPAT_AGAIN),--again '$(COMPAT_AGAIN)') $(if $(COMPAT_REPEAT),--repeat '$(COMPAT_REPEAT)')
 
 # The multi-node records of docs/measurements/cluster/: scenarios run on a virtual cluster of
 # network-namespace hosts and a real Slurm (as root); SCENARIOS=static,c10d picks some, REPEAT=3

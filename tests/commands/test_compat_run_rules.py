@@ -55,3 +55,16 @@ def test_again_picks_variants_by_pattern() -> None:
     assert compat_run._asked_again(key, "tensors/*, distributed/*")
     assert not compat_run._asked_again(key, "")
     assert not compat_run._asked_again(key, "distributed/elastic_restart.py")  # the variant is part of the key
+
+
+def test_a_result_that_changes_kind_between_runs_is_repeated() -> None:
+    from refsite.commands.compat import repeats
+    same, hang = {"result": "same"}, {"result": "fails", "error_type": "Timeout", "error": "", "stopped_after_s": 60}
+    crash = {"result": "fails", "error_type": "RuntimeError", "error": "x"}
+    assert repeats.reason(same, hang, None, False) == "hangs beside other runs, same alone"
+    assert repeats.reason(hang, None, same, False) == "hangs now, same in the file"
+    assert repeats.reason(crash, hang, None, False) == "hangs beside other runs, fails alone"
+    assert repeats.reason(same, None, {**same, "repeated": {}}, False) == "its stored result varied from run to run"
+    assert repeats.reason(same, None, None, True) == "asked for with --repeat"
+    # Planted: the same kind twice settles it.
+    assert repeats.reason(crash, crash, crash, False) == ""

@@ -213,3 +213,36 @@ def test_a_long_line_sums_up_its_oldest_releases() -> None:
     assert len(text) <= compat_notes.LINE_CHARS and "mixed on 2.0–" in text, text
     assert line_problems(text, {**truth, "2.3": "same"}) == []
     assert len(compat_notes.line_text(mixed, words("zh"))) <= compat_notes.LINE_CHARS
+
+
+def test_a_result_that_varies_from_run_to_run_is_stored_and_shown_as_k_of_n(tmp_path: Path) -> None:
+    from docutils import nodes
+
+    ok = {"result": compat_results.SAME}
+    hang = {"result": compat_results.FAILS, "error_type": "Timeout", "error": "still running after 60 s",
+            "stopped_after_s": 60.0}
+    stored = compat_results.repeated([hang, *[ok] * 10, hang])
+    assert stored == {"result": "same", "repeated": {"runs": 12, "counts": {"same": 10, "hangs": 2}}}
+    assert compat_results.repeated([ok, ok]) == ok, "runs of one kind are one plain result"
+    path = tmp_path / "torch-2.6.0.json"
+    compat_results.write_run(path, _file(torch="2.6.0", variants={"area/demo.py [cpu]": stored}))
+    outcome = compat_results.read_run(path).results["area/demo.py [cpu]"]
+    assert outcome["repeated"]["counts"] == {"same": 10, "hangs": 2}
+    for bad in ({"runs": 12, "counts": {"same": 11}},  # one kind: not a repeated result
+                {"runs": 12, "counts": {"same": 10, "hangs": 1}},  # counts not adding up
+                {"runs": 12, "counts": {"same": 1, "hangs": 11}}):  # stored as the less frequent kind
+        with pytest.raises(ValueError, match="repeated"):
+            compat_results.write_run(tmp_path / "bad.json", _file(variants={"k": {**ok, "repeated": bad}}))
+    found = [compat_results.Outcome("2.5.1", compat_results.SAME),
+             compat_results.Outcome("2.6.0", compat_results.SAME, counts=(("same", 10), ("hangs", 2))),
+             compat_results.Outcome("2.7.1", compat_results.SAME),
+             compat_results.Outcome("2.15.0", compat_results.SAME)]
+    text = compat_notes.line_text(found, words("en"))
+    assert text == "Same output on torch 2.7–2.15; same in 10 of 12 runs on 2.6, hangs in 2; same on 2.5", text
+    assert compat_notes.line_text(found, words("zh")).split("；")[1] == "2.6 运行 12 次，10 次输出相同、2 次卡住"
+    truth = {"2.5": "same", "2.6": "same in 10 of 12, hangs in 2", "2.7": "same", "2.15": "same"}
+    assert line_problems(text, truth) == []
+    assert line_problems(text, dict(truth, **{"2.6": "same in 11 of 12, hangs in 1"})), "a wrong count is caught"
+    box = compat_notes.compat_line(found, words("en"))
+    assert [b.astext() for b in box.findall(nodes.literal_block)] == [
+        "torch 2.6: same in 10 of 12 runs on 2.6, hangs in 2"]

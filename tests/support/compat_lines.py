@@ -17,6 +17,16 @@ from refsite import snippets
 from refsite.snippets import COMPARISON_RULES
 
 _PART = re.compile(r"^(?:Same output on torch|same on|differs on|fails on|mixed on) (\d+\.\d+)(?:–(\d+\.\d+))?(?:: (.*))?$")
+#: A result that varied from run to run: "same in 11 of 12 runs on 2.6, hangs in 1".
+_REPEATED = re.compile(r"^(\w+ in \d+ of \d+) runs on (\d+\.\d+)((?:, \w+ in \d+)*)$")
+_KIND_ORDER = ("same", "differs", "fails", "hangs")
+
+
+def _repeated_claim(counts: dict[str, int]) -> str:
+    """How the files' counts read as a claim: "same in 11 of 12, hangs in 1" (most runs first)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], _KIND_ORDER.index(item[0])))
+    (kind, count), *others = ordered
+    return f"{kind} in {count} of {sum(counts.values())}" + "".join(f", {k} in {n}" for k, n in others)
 
 
 @functools.lru_cache(maxsize=64)
@@ -43,6 +53,8 @@ def measured(folder: Path, spec: snippets.Spec, variant: snippets.Variant, root:
             claim = result["result"]
             if claim == "fails":
                 claim += f": {result['error_type']}: {result['error']}" if result["error"] else f": {result['error_type']}"
+            if "repeated" in result:
+                claim = _repeated_claim(result["repeated"]["counts"])
             found[".".join(data["torch"].split(".")[:2])] = claim
     if any(found.values()):
         found[".".join(record.torch.split("+")[0].split(".")[:2])] = "same"
@@ -73,6 +85,9 @@ def line_problems(line: str, truth: dict[str, str]) -> list[str]:
     claimed: dict[str, str] = {}
     problems = []
     for part in line.split("; "):
+        if repeated := _REPEATED.match(part):
+            claimed[repeated.group(2)] = repeated.group(1) + repeated.group(3)
+            continue
         match = _PART.match(part)
         if not match:
             problems.append(f"{line!r}: cannot read {part!r}")

@@ -59,6 +59,13 @@ WORDS: dict[str, dict[str, str]] = {
     "compat.fails": {"en": "fails on {span}: ", "zh": "{span} 运行失败："},
     "compat.fails_any": {"en": "fails on {span}", "zh": "{span} 运行失败"},
     "compat.mixed": {"en": "mixed on {span}", "zh": "{span} 结果不一"},
+    # A result that varied from run to run on one release (compat_results.repeated).
+    "compat.repeated": {"en": "{kind} in {k} of {n} runs on {span}", "zh": "{span} 运行 {n} 次，{k} 次{kind}"},
+    "compat.repeated_other": {"en": ", {kind} in {k}", "zh": "、{k} 次{kind}"},
+    "compat.kind_same": {"en": "same", "zh": "输出相同"},
+    "compat.kind_differs": {"en": "differs", "zh": "输出不同"},
+    "compat.kind_fails": {"en": "fails", "zh": "运行失败"},
+    "compat.kind_hangs": {"en": "hangs", "zh": "卡住"},
     "compat.joiner": {"en": "; ", "zh": "；"},
     "api.works_since": {"en": "Works since torch {release}", "zh": "自 torch {release} 起可用"},
     "api.since_short": {"en": "since torch {release}", "zh": "torch {release} 起可用"},

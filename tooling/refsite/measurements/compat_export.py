@@ -8,7 +8,8 @@ snippets' records.
 - ``areas/<area>.json``: one file per area, each CPU variant with its result on every release:
   ``same``, ``differs`` (with the diff), ``fails`` (the exception type and the first line of its
   message) or ``unmeasured`` (no current result: measured on another version of the code or
-  record); the pinned release is ``same``, the record itself. The results are those of
+  record); the pinned release is ``same``, the record itself; a result that varied from run
+  to run also has ``repeated`` (how many runs, and how many of each kind). The results are those of
   ``compat_results.outcomes``, which the pages show;
 - ``schema/index.schema.json``, ``schema/area.schema.json``: their JSON Schemas
   (``refsite.measurements.compat_schema``).
@@ -68,6 +69,8 @@ def variant_results(matrix: Matrix, key: str) -> dict[str, dict]:
             entry["diff"] = list(outcome.diff)
         elif outcome.result == compat_results.FAILS:
             entry.update(error_type=outcome.error_type, error=outcome.error)
+        if outcome.counts:
+            entry["repeated"] = {"runs": outcome.runs, "counts": dict(outcome.counts)}
         results[outcome.release] = entry
     return results
 

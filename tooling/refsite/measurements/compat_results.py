@@ -13,6 +13,12 @@ outcome of one run through the project's runner on that release:
   stopped at a time limit also has ``stopped_after_s``, that limit, which is what the runner
   reads, never the message).
 
+A variant whose result changed kind from one run to the next on a release (torch 2.4-2.7's
+teardown hangs now and then) is run :data:`REPEATS` times alone and stored with ``repeated``:
+``{"runs": 12, "counts": {"same": 11, "hangs": 1}}``, each run counted by its kind
+(:func:`kind_of`: a failure stopped at its time limit *hangs*); its ``result`` and details are
+those of a run of its most frequent kind. Optional and additive: a result without it is one run.
+
 A result holds for a variant only while the snippet's code and its record are the ones it was
 measured against (``code_sha256``: the code without comments and docstrings, so a reworded comment
 keeps its results; ``record_sha256``); after either changes the variant has no result on that
@@ -37,6 +43,12 @@ from refsite.snippets.records import Record
 #: Version of the measurement file layout.
 COMPAT_FORMAT = 1
 SAME, DIFFERS, FAILS = "same", "differs", "fails"
+#: The kind of a failed run that was stopped at its time limit (``stopped_after_s``).
+HANGS = "hangs"
+#: What a repeated result counts, in the order the pages name them.
+KINDS = (SAME, DIFFERS, FAILS, HANGS)
+#: How many times ``make compat`` runs a variant whose result changed kind between two runs.
+REPEATS = 12
 #: A release measured, but not on this code and record: it ends a run of releases, says nothing.
 UNMEASURED = "unmeasured"
 #: The folder of the measurement files, relative to the project root.
@@ -58,6 +70,24 @@ def code_digest(path: Path) -> str:
                 and isinstance(body[0].value.value, str)):
             node.body = body[1:] or [ast.Pass()]
     return hashlib.sha256(ast.dump(tree).encode()).hexdigest()
+
+
+def kind_of(found: dict) -> str:
+    """What one stored run was: *same*, *differs*, *fails*, or *hangs* (a failure stopped at its
+    time limit, as ``stopped_after_s`` says)."""
+    return HANGS if found["result"] == FAILS and "stopped_after_s" in found else found["result"]
+
+
+def repeated(runs: list[dict]) -> dict:
+    """One stored result for several runs of a variant: a run of the most frequent kind (the
+    earliest such run among equals), with ``repeated`` counting every run's kind."""
+    counts = {kind: sum(kind_of(run) == kind for run in runs) for kind in KINDS}
+    counts = {kind: count for kind, count in counts.items() if count}
+    top = max(counts.values())
+    chosen = next(run for run in runs if counts[kind_of(run)] == top)
+    if len(counts) == 1:
+        return {k: v for k, v in chosen.items() if k != "repeated"}
+    return {**chosen, "repeated": {"runs": len(runs), "counts": counts}}
 
 
 def is_current(found: dict, code_sha256: str, record_digest_now: str) -> bool:
@@ -93,6 +123,13 @@ class Outcome:
     diff: tuple[str, ...] = ()
     error_type: str = ""
     error: str = ""
+    #: ``(kind, runs)`` of a repeated result, most frequent first; empty for one run.
+    counts: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def runs(self) -> int:
+        """How many runs the result stands for (1 unless it was repeated)."""
+        return sum(count for _, count in self.counts) or 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,8 +150,10 @@ class ReleaseRun:
         found = self.results.get(key)
         if found is None or not is_current(found, code_sha256, record_sha256):
             return None
+        counts = found.get("repeated", {}).get("counts", {})
         return Outcome(self.torch, found["result"], tuple(found.get("diff", ())),
-                       found.get("error_type", ""), found.get("error", ""))
+                       found.get("error_type", ""), found.get("error", ""),
+                       tuple(sorted(counts.items(), key=lambda item: (-item[1], KINDS.index(item[0])))))
 
 
 def measurement(release: str, *, torch_build: str | None, python: str, date: str, machine: str,
@@ -134,6 +173,8 @@ def _validate(data: dict) -> None:
             raise ValueError(f"{key}: unknown result {found['result']!r}")
         if not isinstance(found.get("stopped_after_s", 0), (int, float)):
             raise ValueError(f"{key}: stopped_after_s must be the limit in seconds that stopped the run")
+        if "repeated" in found:
+            _validate_repeated(key, found)
     for field in ("torch", "date", "machine", "command"):
         if not isinstance(data[field], str):
             raise ValueError(f"{field} must be a string")
@@ -141,6 +182,16 @@ def _validate(data: dict) -> None:
         raise ValueError("install.ok must be true or false")
     if not all(isinstance(pin, str) and "==" in pin for pin in data["install"].get("requirements", [])):
         raise ValueError("install.requirements must list name==version pins")
+
+
+def _validate_repeated(key: str, found: dict) -> None:
+    runs, counts = found["repeated"].get("runs"), found["repeated"].get("counts", {})
+    if (not isinstance(runs, int) or set(counts) - set(KINDS) or len(counts) < 2
+            or not all(isinstance(n, int) and n > 0 for n in counts.values()) or sum(counts.values()) != runs):
+        raise ValueError(f"{key}: repeated must be {{'runs': N, 'counts': {{kind: n, ...}}}} with two kinds or more "
+                         f"of {', '.join(KINDS)}, counts adding up to N")
+    if counts.get(kind_of(found)) != max(counts.values()):
+        raise ValueError(f"{key}: a repeated result is stored as a run of its most frequent kind")
 
 
 def write_run(path: Path, data: dict) -> bool:
@@ -193,6 +244,8 @@ def groups(found: list[Outcome], *, same_message: bool = True) -> list[tuple[str
     for outcome in found:
         error = f"{outcome.error_type}:{outcome.error}" if same_message else outcome.error_type
         label = outcome.result if outcome.result != FAILS else f"{FAILS}:{error}"
+        if outcome.counts:  # a result that varies from run to run spans only its own release
+            label = f"{label} {outcome.release} {outcome.counts}"
         if grouped and grouped[-1][0] == label:
             grouped[-1][1].append(outcome)
         else:

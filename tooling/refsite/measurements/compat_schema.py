@@ -86,14 +86,25 @@ AREA = {
             "results": {"type": "object", "description": "Release -> its result on that release.",
                         "propertyNames": _RELEASE, "additionalProperties": {"$ref": "#/$defs/outcome"}},
         }),
+        "repeated": _object(
+            "Optional: the result varied from run to run on this release, so it was run several times alone; "
+            "the result above is a run of the most frequent kind. A result without it is one run.", {
+                "runs": {"type": "integer", "description": "How many runs."},
+                "counts": {"type": "object", "description": "Runs of each kind (at least two kinds); hangs: "
+                                                            "a failure stopped at its time limit.",
+                           "propertyNames": {"enum": ["same", "differs", "fails", "hangs"]},
+                           "additionalProperties": {"type": "integer"}},
+            }),
         "outcome": {"oneOf": [
             _object("It printed what its record holds (on the pinned release: the record itself).",
-                    {"result": {"const": "same"}}),
+                    {"result": {"const": "same"}, "repeated": {"$ref": "#/$defs/repeated"}}, required=["result"]),
             _object("It ran clean but printed something else; diff: the unified diff, per rank.",
-                    {"result": {"const": "differs"}, "diff": {"type": "array", "items": _TEXT}}),
+                    {"result": {"const": "differs"}, "diff": {"type": "array", "items": _TEXT},
+                     "repeated": {"$ref": "#/$defs/repeated"}}, required=["result", "diff"]),
             _object("It exited non-zero, timed out or wrote to stderr: the exception type and the first "
                     "line of its message (paths of the measuring machine replaced by placeholders).",
-                    {"result": {"const": "fails"}, "error_type": _TEXT, "error": _TEXT}),
+                    {"result": {"const": "fails"}, "error_type": _TEXT, "error": _TEXT,
+                     "repeated": {"$ref": "#/$defs/repeated"}}, required=["result", "error_type", "error"]),
             _object("No current result: that release was measured, but on another version of the "
                     "example's code or record.", {"result": {"const": "unmeasured"}}),
         ]},

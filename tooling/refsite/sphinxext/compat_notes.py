@@ -68,14 +68,28 @@ def panel_outcomes(matrix: Matrix, spec: Spec, variant: Variant, root: Path) -> 
 
 #: The interface words of a page (``refsite.sphinxext.page_language.page_words``).
 Words = typing.Mapping[str, str]
-
-
 #: The most characters a compat line has; older releases are summed up to keep it there.
 LINE_CHARS = 120
 
 
+#: The words of each kind of run a repeated result counts (compat_results.kind_of).
+KIND_WORDS = {compat_results.SAME: "compat.kind_same", compat_results.DIFFERS: "compat.kind_differs",
+              compat_results.FAILS: "compat.kind_fails", compat_results.HANGS: "compat.kind_hangs"}
+
+
+def repeated_text(outcome: Outcome, words: Words) -> str:
+    """A result that varied from run to run: "same in 11 of 12 runs on 2.6, hangs in 1"."""
+    (kind, count), *others = outcome.counts
+    text = words["compat.repeated"].format(kind=words[KIND_WORDS[kind]], k=count, n=outcome.runs,
+                                           span=compat_results.short_release(outcome.release))
+    return text + "".join(words["compat.repeated_other"].format(kind=words[KIND_WORDS[other]], k=n)
+                          for other, n in others)
+
+
 def _part(label: str, group: list[Outcome], first: bool, words: Words) -> tuple[str, str]:
     span = compat_results.span(group)
+    if group[0].counts:
+        return repeated_text(group[0], words), ""
     if label == SAME:
         return words["compat.same_again" if not first else "compat.same"].format(span=span), ""
     if label == DIFFERS:
@@ -135,6 +149,8 @@ def details(found: list[Outcome], words: Words) -> str:
     lines = []
     for outcome in reversed(found):
         release = f"torch {compat_results.short_release(outcome.release)}: "
+        if outcome.counts:
+            lines.append(release + repeated_text(outcome, words))
         if outcome.result == FAILS:
             lines.append(release + full_error(outcome))
         elif outcome.result == DIFFERS:

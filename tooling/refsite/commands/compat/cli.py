@@ -120,7 +120,7 @@ def install_into(release: str, envs: Path) -> tuple[bool, str, float]:
 
 
 def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, jobs: int | None = None,
-            again: str = "", installed: tuple[bool, str, float] | None = None) -> int:
+            again: str = "", installed: tuple[bool, str, float] | None = None, repeat: str = "") -> int:
     """One release: install (unless ``installed`` gives :func:`install_into`'s result), run,
     write its file; the runner's exit status (0 when the install failed and that was recorded)."""
     env = envs / f"torch-{release}"
@@ -148,7 +148,7 @@ def measure(release: str, envs: Path, keep: bool, command: str, run_all: bool, j
                                "--install-seconds", str(seconds), "--command", command,
                                "--machine", provenance.machine(), "--requirements", ",".join(requirements(release)),
                                *(["--all"] if run_all else []), *(["--jobs", str(jobs)] if jobs else []),
-                               *(["--again", again] if again else [])],
+                               *(["--again", again] if again else []), *(["--repeat", repeat] if repeat else [])],
                               cwd=ROOT, env=run_env).returncode
     finally:
         if not keep:
@@ -174,6 +174,10 @@ def main() -> int:
     parser.add_argument("--again", default="",
                         help="comma-separated patterns of variant keys to run even when their result is current "
                              "(COMPAT_AGAIN), e.g. after a change of how results are judged")
+    parser.add_argument("--repeat", default="",
+                        help="comma-separated patterns of variant keys to run 12 times alone and store as 'k of N' "
+                             "(COMPAT_REPEAT; with --again for a current result); a variant whose kind of result "
+                             "changes from one run to the next is repeated without asking")
     parser.add_argument("--jobs", type=int, default=None,
                         help="variants of one release run at once (default: one per core; COMPAT_JOBS)")
     parser.add_argument("--check", action="store_true",
@@ -187,7 +191,8 @@ def main() -> int:
         parser.error(f"--envs {args.envs} is inside the repository; pick a folder outside it")
     args.envs.mkdir(parents=True, exist_ok=True)
     command = ("make compat" + (f" RELEASES={args.releases}" if args.releases else "") + (" COMPAT_ALL=1" if args.all else "")
-               + (f" COMPAT_AGAIN={args.again}" if args.again else ""))
+               + (f" COMPAT_AGAIN={args.again}" if args.again else "")
+               + (f" COMPAT_REPEAT={args.repeat}" if args.repeat else ""))
     failed = []
     with concurrent.futures.ThreadPoolExecutor(1) as installer:
         # The next release installs while this one runs (pip mostly waits on the network and the
@@ -199,7 +204,8 @@ def main() -> int:
             print(f"== [{number}/{len(releases)}] torch {release}", flush=True)
             if number < len(releases):
                 installing = installer.submit(install_into, releases[number], args.envs)
-            if measure(release, args.envs, args.keep, command, args.all, args.jobs, args.again, installed) != 0:
+            if measure(release, args.envs, args.keep, command, args.all, args.jobs, args.again, installed,
+                       args.repeat) != 0:
                 failed.append(release)
             print(f"== torch {release}: done in {time.monotonic() - start:.0f} s", flush=True)
     # Every measurement file, run now or not, with no path of this machine (machine_paths).

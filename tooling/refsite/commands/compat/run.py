@@ -27,6 +27,7 @@ from pathlib import Path
 
 from refsite.measurements import compat_matrix, compat_results, machine_paths
 from refsite.testing import snippet_runs
+from refsite.commands.compat import repeats
 from refsite.commands.compat.errors import first_error
 from refsite import snippets
 from ranktest import Forkserver, HarnessError
@@ -120,6 +121,17 @@ def _kind(found: dict | None) -> tuple[str, str] | None:
     return (found["result"], found.get("error_type", "")) if found else None
 
 
+def _repeated(server: Forkserver, case: Case, first: dict, total: int, label: str) -> dict:
+    """``first`` and :data:`compat_results.REPEATS` - 1 more runs alone, as one stored result
+    (:func:`compat_results.repeated`); a line per run."""
+    runs = [first]
+    for number in range(2, compat_results.REPEATS + 1):
+        found, seconds = _judged(server, case)
+        runs.append(found)
+        _say(case, label, total, found, seconds, f" (run {number} of {compat_results.REPEATS})")
+    return compat_results.repeated(runs)
+
+
 def _kept_timeout(case: Case, earlier: dict[str, dict]) -> dict | None:
     """The file's result for this code and record when it is a timeout at the declared timeout."""
     old = _current(earlier.get(case.key), case)
@@ -139,7 +151,8 @@ def _start_servers(stack: contextlib.ExitStack, count: int) -> queue.Queue[Forks
 
 
 def run_cases(todo: list[Case], jobs: int, label: str, total: int,
-              earlier: dict[str, dict] | None = None, apart_lanes: int = APART_LANES) -> dict[str, dict]:
+              earlier: dict[str, dict] | None = None, apart_lanes: int = APART_LANES,
+              repeat: str = "") -> dict[str, dict]:
     """Each case's stored result, a line per result as it ends. ``jobs`` run at once, one
     forkserver each, for :data:`BESIDE_TIMEOUT_S` at most; snippets that start processes
     themselves (an elastic agent, ``mp.spawn``: their own rendezvous and timeouts) run beside
@@ -148,7 +161,9 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
     one stored, unless the file's earlier result for this code and record (``earlier``) was of the
     same kind: a variant that only fails or hangs while others load the machine must not be
     recorded as failing on that release. A run stopped at :data:`BESIDE_TIMEOUT_S` always runs
-    again alone, unless the earlier result is a timeout at the declared timeout: that one is kept."""
+    again alone, unless the earlier result is a timeout at the declared timeout: that one is kept.
+    A variant whose run alone does not settle it (:func:`repeats.reason`; ``repeat``: patterns of
+    keys to repeat anyway) runs :data:`compat_results.REPEATS` times alone and is stored as such."""
     earlier = earlier or {}
     results: dict[str, dict] = {}
     together = [c for c in todo if jobs <= 1 or not c.spec.starts_processes]
@@ -183,16 +198,23 @@ def run_cases(todo: list[Case], jobs: int, label: str, total: int,
                 results[case.key] = found
                 _say(case, label, total, found, seconds, note)
         server = servers.get()
+        again = [c for c in todo if _asked_again(c.key, repeat) or "repeated" in (_current(earlier.get(c.key), c) or {})]
         if jobs > 1:
-            again = [c for c in todo if c.key in stopped or (results[c.key]["result"] != compat_results.SAME
-                     and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c)))]
-            for case in sorted(again, key=lambda c: c.number):
-                found, seconds = _judged(server, case)
-                was = results[case.key]
-                said = f"stopped after {BESIDE_TIMEOUT_S:g} s" if case.key in stopped else was["result"]
-                _say(case, label, total, found, seconds, f" (alone; was {said} beside other runs)"
-                     if _kind(found) != _kind(was) or case.key in stopped else " (alone again: confirmed)")
-                results[case.key] = found
+            again += [c for c in todo if c not in again and (c.key in stopped or (
+                results[c.key]["result"] != compat_results.SAME
+                and _kind(results[c.key]) != _kind(_current(earlier.get(c.key), c))))]
+        for case in sorted(again, key=lambda c: c.number):
+            found, seconds = _judged(server, case)
+            was = results[case.key]
+            said = f"stopped after {BESIDE_TIMEOUT_S:g} s" if case.key in stopped else was["result"]
+            _say(case, label, total, found, seconds, f" (alone; was {said} beside other runs)"
+                 if _kind(found) != _kind(was) or case.key in stopped else " (alone again: confirmed)")
+            beside = None if case.key in stopped or jobs <= 1 else was
+            if reason := repeats.reason(found, beside, _current(earlier.get(case.key), case),
+                                        _asked_again(case.key, repeat)):
+                print(f"  {case.key}: run {compat_results.REPEATS} times alone ({reason})", flush=True)
+                found = _repeated(server, case, found, total, label)
+            results[case.key] = found
     return results
 
 
@@ -210,6 +232,11 @@ def main() -> int:
     parser.add_argument("--again", default="",
                         help="comma-separated patterns (fnmatch) of variant keys to run even when their result is "
                              "current, e.g. 'distributed/elastic_restart.py*' after a change of how results are judged")
+    parser.add_argument("--repeat", default="",
+                        help="comma-separated patterns (fnmatch) of variant keys to run "
+                             f"{compat_results.REPEATS} times alone and store as 'k of N' (with --again to rerun "
+                             "a current result); make compat repeats by itself a variant whose kind of result "
+                             "changed from one run to the next")
     parser.add_argument("--jobs", type=int, default=JOBS,
                         help=f"variants run at once, each on its own forkserver (default {JOBS}); a result "
                              "other than 'same' is confirmed by a run alone")
@@ -241,7 +268,7 @@ def main() -> int:
         todo.append(case)
     kept = len(results)
     lanes = 1 if torch.__version__.startswith(FIXED_STANDALONE_PORT) else APART_LANES
-    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier, lanes))
+    results.update(run_cases(todo, args.jobs, f"torch {args.release}", len(cases), earlier, lanes, args.repeat))
     results = {key: results[key] for key in order if key in results}
     counts = {outcome: sum(r["result"] == outcome for r in results.values())
               for outcome in (compat_results.SAME, compat_results.DIFFERS, compat_results.FAILS)}
