@@ -1,6 +1,12 @@
 """Each distributed snippet, copied alone into an empty directory, runs under real torchrun with
 the command written in it and prints what its expected-output file records for each rank.
 
+The launch's agent is torchrun's own entry point with the ``Run:`` line's arguments, forked from
+the session's warm server (``ranktest.torchrun.launch_warm``): one torch import fewer per launch,
+a third of its CPU time. Its workers are fresh processes, started by torchrun, that import torch
+and run the copied file as ``__main__``: what a reader's launch does. ``make soak`` and the
+tests below that start the ``torchrun`` executable itself cover the console script.
+
 The copy launched is the snippet's Chinese-commented file, the one the Chinese page offers: it
 is the same program as the English file (byte for byte outside comments and the docstring, as
 ``tests/snippets/test_localized_comments.py`` checks), so one launch shows both that the file
@@ -30,7 +36,7 @@ CASES = cpu_variants(SNIPPETS, torchrun_only=True)
 
 @pytest.mark.slow
 @pytest.mark.parametrize("spec, variant", CASES, ids=[case_id(*case) for case in CASES])
-def test_snippet_runs_alone_under_torchrun(snippet_checks, pytestconfig, spec, variant):
+def test_snippet_runs_alone_under_torchrun(snippet_checks, snippet_server, pytestconfig, spec, variant):
     machine.require(spec.needs)
     # One launch, no second chance; `make soak` launches each snippet SOAK_RUNS times. A launch
     # that passed before with the same inputs is not repeated (passed_checks; `make test-all`).
@@ -41,7 +47,7 @@ def test_snippet_runs_alone_under_torchrun(snippet_checks, pytestconfig, spec, v
         # test_every_snippet_is_translated); the program is the same either way.
         chinese = localized.localize(spec.path).text
         if problem := alone_problem(spec, variant, timeout=pytestconfig.getoption("snippet_timeout"),
-                                    localized_text=chinese):
+                                    localized_text=chinese, server=snippet_server):
             pytest.fail(problem, pytrace=False)
 
 
@@ -59,12 +65,13 @@ def test_a_launch_runs_the_text_it_is_given(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("import_first", [False, True])
-def test_a_group_left_alive_at_exit_is_reported(tmp_path, import_first):
+@pytest.mark.parametrize("import_first, warm", [(False, False), (True, False), (False, True)],
+                         ids=["leak", "no-leak", "leak-warm-agent"])
+def test_a_group_left_alive_at_exit_is_reported(tmp_path, snippet_server, import_first, warm):
     # torch._dynamo (which DDP and optimizers import lazily) imports torch.distributed.nn; when
     # that happens after init_process_group, its functions keep the default group as a default
     # argument and destroy_process_group() cannot free it. The forkserver preloads torch._dynamo,
-    # so only a fresh process shows it.
+    # so only a fresh process shows it; a warm launch's workers are such processes.
     path = tmp_path / "leak.py"
     path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 leak.py"""\n'
                     "import torch.distributed as dist\n"
@@ -74,7 +81,7 @@ def test_a_group_left_alive_at_exit_is_reported(tmp_path, import_first):
                     "dist.barrier()\n"
                     "dist.destroy_process_group()\n")
     spec = snippets.read_spec(path)
-    result = run_alone(spec, spec.variants[0])
+    result = run_alone(spec, spec.variants[0], server=snippet_server if warm else None)
     reported = ["a process group was still alive at exit" in err for err in result.stderr]
     assert reported == [not import_first] * 2, result.report()
 
@@ -104,6 +111,33 @@ def test_killing_a_launch_leaves_no_worker_behind(tmp_path):
     while any(procs.alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [pid for pid in workers if procs.alive(pid)], "workers outlived the killed launch"
+
+
+@pytest.mark.slow
+def test_a_warm_launch_fails_as_the_executable_does_and_times_out_leaving_nothing(tmp_path, snippet_server):
+    path = tmp_path / "fail.py"
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 fail.py"""\n'
+                    "import os, sys\n"
+                    'print("rank", os.environ["RANK"])\n'
+                    'sys.exit(3 if os.environ["RANK"] == "1" else 0)\n')
+    spec = snippets.read_spec(path)
+    fresh = run_alone(spec, spec.variants[0])
+    warm = run_alone(spec, spec.variants[0], server=snippet_server)
+    assert (warm.returncode, warm.stdout) == (fresh.returncode, fresh.stdout) == (1, ("rank 0\n", "rank 1\n"))
+    assert "ChildFailedError" in warm.launcher_output and "exitcode  : 3" in warm.launcher_output, warm.report()
+    # Planted: a launch that never ends is stopped at its timeout, its workers with it.
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    path.write_text('"""Run: torchrun --standalone --nproc-per-node=2 fail.py"""\n'
+                    "import os, pathlib, time\n"
+                    f'pathlib.Path({str(pids)!r}, os.environ["RANK"]).write_text(str(os.getpid()))\n'
+                    "time.sleep(300)\n")
+    spec = snippets.read_spec(path)
+    with pytest.raises(subprocess.TimeoutExpired):
+        run_alone(spec, spec.variants[0], timeout=8, server=snippet_server)
+    workers = [int(p.read_text()) for p in pids.iterdir() if p.read_text()]
+    assert len(workers) == 2, "both workers should have started"
+    assert not [pid for pid in workers if procs.alive(pid)], "workers outlived the stopped launch"
 
 
 def test_killing_a_tree_lets_no_parent_report_its_child_killed():

@@ -20,7 +20,7 @@ from refsite import snippets
 from refsite.snippets import references
 from ranktest import Forkserver, RunResult
 from ranktest.exitcheck import startup_env
-from ranktest.torchrun import clean_env, kill_tree, rank_logs, torchrun_argv
+from ranktest.torchrun import clean_env, kill_tree, launch_warm, rank_logs, torchrun_args, torchrun_argv
 
 #: Modules the project's server imports once. ``torch._dynamo`` is imported lazily by
 #: DistributedDataParallel and optimizers and costs over a second per process otherwise.
@@ -159,10 +159,13 @@ class LaunchResult:
 
 
 def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float | None = None, *,
-              text: str | None = None) -> LaunchResult:
+              text: str | None = None, server: Forkserver | None = None) -> LaunchResult:
     """Copy the snippet alone into a fresh directory and run its ``Run:`` command there
     (``torchrun ...``, or ``python FILE`` with this interpreter). ``text``: what the copy holds
     instead of the snippet's own text (its Chinese-commented file, say), under the same name.
+    ``server``: a ``torchrun`` launch's agent is forked from it (:func:`ranktest.torchrun.launch_warm`:
+    torchrun's own entry point with the same arguments, one torch import fewer; the workers are
+    fresh processes either way); without it the ``torchrun`` executable is started.
 
     Every process also runs :func:`ranktest.exitcheck.report_at_exit`, which writes an error to
     its stderr if a process group is still alive when the script ends. On a timeout
@@ -179,28 +182,35 @@ def run_alone(spec: snippets.Spec, variant: snippets.Variant, timeout: float | N
         else:
             (work / spec.path.name).write_text(text, encoding="utf-8")
         env = startup_env({**clean_env(dict(os.environ)), **variant.env})
-        torchrun = spec.torchrun
-        argv = torchrun_argv(words[1:], logs) if torchrun else [sys.executable, *words[1:]]
-        with subprocess.Popen(argv, cwd=work, env=env, text=True, stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT if torchrun else subprocess.PIPE) as proc:
-            try:
-                output, errors = proc.communicate(timeout=timeout)
-            finally:
-                kill_tree(proc)  # the workers too, when the launcher timed out
-        if not torchrun:
-            return LaunchResult(proc.returncode, "", (output,), (errors,))
+        if spec.torchrun and server is not None:
+            launch = launch_warm(server, torchrun_args(words[1:], logs), cwd=work, env=env, timeout=timeout)
+            if launch.timed_out:
+                raise subprocess.TimeoutExpired(spec.run, timeout)
+            agent = launch.ranks[0]
+            returncode, output = agent.returncode, agent.stdout + agent.stderr
+        else:
+            argv = torchrun_argv(words[1:], logs) if spec.torchrun else [sys.executable, *words[1:]]
+            with subprocess.Popen(argv, cwd=work, env=env, text=True, stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT if spec.torchrun else subprocess.PIPE) as proc:
+                try:
+                    output, errors = proc.communicate(timeout=timeout)
+                finally:
+                    kill_tree(proc)  # the workers too, when the launcher timed out
+            returncode = proc.returncode
+            if not spec.torchrun:
+                return LaunchResult(returncode, "", (output,), (errors,))
         logs_by_rank = [rank_logs(logs, rank) for rank in range(variant.world_size)]
-    return LaunchResult(proc.returncode, output, tuple(out for out, _ in logs_by_rank),
-                          tuple(err for _, err in logs_by_rank))
+    return LaunchResult(returncode, output, tuple(out for out, _ in logs_by_rank),
+                        tuple(err for _, err in logs_by_rank))
 
 
 def alone_problem(spec: snippets.Spec, variant: snippets.Variant, *, timeout: float | None = None,
-                  localized_text: str | None = None) -> str | None:
+                  localized_text: str | None = None, server: Forkserver | None = None) -> str | None:
     """One copied-alone launch by the ``Run:`` line: exit 0, nothing on stderr (no abort, no
     process group left alive at exit), every rank's output as recorded. ``localized_text``:
     launch the snippet's Chinese-commented file instead (the same program, held to the same
-    record)."""
-    result = run_alone(spec, variant, timeout, text=localized_text)
+    record). ``server``: see :func:`run_alone`."""
+    result = run_alone(spec, variant, timeout, text=localized_text, server=server)
     which = " (Chinese comments)" if localized_text is not None else ""
     label = f"{spec.path.name}{which} [{variant.id}] copied alone, run by: {spec.run}"
     return (clean_run_problem(label, result.returncode == 0, result.stderr, result.report())
