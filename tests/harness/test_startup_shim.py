@@ -30,3 +30,15 @@ def test_the_shim_runs_the_sitecustomize_it_hides(tmp_path):
 def test_without_another_sitecustomize_the_shim_alone_runs(tmp_path):
     env = startup_env({**os.environ, "PYTHONPATH": str(tmp_path), "RANK": "0"})
     assert _run(env) == [f"imported: {STARTUP_DIR / 'sitecustomize.py'}"]
+
+
+def test_the_shim_imports_no_more_than_the_exit_check():
+    # Every worker of a launch starts with the shim: importing ranktest's client there cost about
+    # 80 ms a process. The package's public names load when first used.
+    code = ("import sys, ranktest; print(sorted(m for m in sys.modules if m.startswith('ranktest')));"
+            "print(all(getattr(ranktest, name) for name in ranktest.__all__))")
+    done = subprocess.run([sys.executable, "-c", code], env=startup_env(dict(os.environ)),
+                          capture_output=True, text=True, timeout=60, check=True)
+    loaded, resolved = done.stdout.splitlines()
+    assert loaded == "['ranktest', 'ranktest.exitcheck']", loaded
+    assert resolved == "True"
