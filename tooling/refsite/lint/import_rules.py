@@ -40,7 +40,7 @@ WORLDS = (
     World("shared", ("refsite.languages", "refsite.interface_words", "refsite.project",
                      "refsite.signature_pages", "refsite.site_builds", "refsite.myst_pages"), (), (),
           "what every world may use: the languages and the interface words of each, the checkout, "
-          "the pages' signature blocks and MyST structure, the site's build cache",
+          "the pages' signature blocks and MyST structure, the site's build and its cache",
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), (),
           "the snippet file contract: headers, records, Chinese comments"),
