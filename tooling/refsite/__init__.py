@@ -9,7 +9,7 @@
 - ``testing`` (``refsite.testing``): the pytest collector of snippet variants, runs through ranktest, pass reuse. Imports the standard library, ``shared``, ``snippets``, ``measurements``, ``ranktest``, pytest, _pytest, torch, numpy.
 - ``commands`` (``refsite.commands``): the measurement commands: make compat, bench, cluster-records, doctest-slurm, gpu-capture. Imports the standard library, ``shared``, ``snippets``, ``measurements``, ``testing``, ``ranktest``, pytest, _pytest, torch, numpy.
 - ``sphinxext`` (``refsite.sphinxext``): the Sphinx extensions: directives, roles, language switch, search; never torch. Imports the standard library, ``shared``, ``snippets``, ``measurements``, ``ledger``, sphinx, docutils, myst_parser, jieba, babel, fontTools.
-- ``lint`` (``refsite.lint``): the page checks: parity of the two trees, prose, signatures, version notes, the ledger, these rules. Imports the standard library, ``shared``, ``snippets``, ``measurements``, ``ledger``, torch, markdown_it, myst_parser.
+- ``lint`` (``refsite.lint``): the checks of pages, snippets and code: parity of the two trees, prose, signatures, version notes, the ledger, glossary terms, public torch API and device_id in snippets, make targets named, outcomes judged by fields, these rules. Imports the standard library, ``shared``, ``snippets``, ``measurements``, ``ledger``, torch, markdown_it, myst_parser.
 - ``ranktest`` (``ranktest``): the harness (src/ranktest): forkserver, pytest plugin, virtual cluster, Slurm; never the site's tooling. Imports the standard library, torch, pytest, _pytest, numpy.
 .. end of worlds
 """
