@@ -29,7 +29,7 @@ SOAK_JOBS ?= 1
 comma := ,
 
 # System packages the tests use, from the distribution: the browser tests' Chromium and its
-# driver; the virtual cluster's Slurm and munge (src/ranktest/slurm.py; the cluster starts its own
+# driver; the virtual cluster's Slurm and munge (src/ranktest/cluster/slurm.py; the cluster starts its own
 # daemons inside its namespaces, the packages' system services are neither started nor needed).
 # Installed when make runs as root with apt-get, otherwise named for you to install.
 SYSTEM_PACKAGES := chromium chromium-driver slurm-wlm munge

@@ -104,7 +104,7 @@ def cluster(request: pytest.FixtureRequest) -> Iterator:
             assert all(r.returncode == 0 for r in results)
 
     What a cluster left behind when its owner and reaper were both killed: ``python -m
-    ranktest.cluster_cleanup`` lists it, ``--clean`` removes it.
+    ranktest.cluster.cleanup`` lists it, ``--clean`` removes it.
     """
     from ranktest.cluster import Cluster, unavailable
 

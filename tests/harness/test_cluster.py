@@ -19,7 +19,7 @@ import pytest
 from refsite.testing.machine import cannot_run
 
 from ranktest.cluster import Cluster, ClusterError, ClusterTimeout, unavailable
-from ranktest.cluster_faults import netem_unavailable
+from ranktest.cluster.faults import netem_unavailable
 from ranktest.torchrun import rank_logs, torchrun_argv
 
 if reason := unavailable():

@@ -20,7 +20,7 @@ import pytest
 
 from refsite.testing.machine import cannot_run
 
-from ranktest import _cluster_net as cluster_net, slurm
+from ranktest.cluster import _net as cluster_net, slurm
 from ranktest.cluster import Cluster, unavailable
 
 if reason := unavailable():
@@ -78,7 +78,7 @@ SCRIPT_SLURM = '''\
 import time
 from pathlib import Path
 from ranktest.cluster import Cluster
-from ranktest.slurm import Slurm
+from ranktest.cluster.slurm import Slurm
 
 with Cluster(hosts=2) as cluster, Slurm(cluster) as slurm:
     job = slurm.sbatch("#!/bin/sh\\nsrun -N2 sleep 603\\n", args=["-N2"])
@@ -210,13 +210,13 @@ def test_a_stale_cluster_is_removed_when_the_next_one_starts(tmp_path: Path) -> 
 
 
 def test_the_cleanup_command_lists_and_removes_an_orphaned_cluster(tmp_path: Path) -> None:
-    """``python -m ranktest.cluster_cleanup`` lists a cluster with its owner, keeps it while the
+    """``python -m ranktest.cluster.cleanup`` lists a cluster with its owner, keeps it while the
     owner runs, and once owner and reaper are both killed ``--clean`` removes all of it, without
     waiting for a next cluster. (Another worker's cluster start sweeps stale clusters too, so the
     listing is read while the owner still runs, when nothing else may remove it.)"""
     proc = subprocess.Popen([sys.executable, "-c", SCRIPT], cwd=tmp_path)
     cluster_id = wait_ready(proc, tmp_path)
-    command = [sys.executable, "-m", "ranktest.cluster_cleanup"]
+    command = [sys.executable, "-m", "ranktest.cluster.cleanup"]
     listed = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     assert f"{cluster_id}: owner pid {proc.pid} running; 3 namespace(s), 2 process(es)" in listed, listed
     kept = subprocess.run([*command, "--clean"], capture_output=True, text=True, check=True).stdout

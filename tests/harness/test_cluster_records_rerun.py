@@ -14,7 +14,8 @@ from refsite.commands.cluster.scenarios import QUICK
 from refsite.testing.machine import cannot_run
 from tests.support.paths import REPO
 
-from ranktest import cluster, slurm
+from ranktest import cluster
+from ranktest.cluster import slurm
 
 pytestmark = pytest.mark.slow
 

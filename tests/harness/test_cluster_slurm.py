@@ -1,4 +1,4 @@
-"""A real 2-node Slurm (``ranktest.slurm``) on the virtual cluster: the batch scripts of the
+"""A real 2-node Slurm (``ranktest.cluster.slurm``) on the virtual cluster: the batch scripts of the
 clusters page (``docs/en/debugging/clusters.md``) run under ``sbatch``: ``srun`` starts one
 ``torchrun`` per node with the head node from ``scontrol show hostnames`` (c10d rendezvous, and
 the static one with ``--node-rank=$SLURM_NODEID`` expanded on each node), and ``srun`` without
@@ -20,9 +20,10 @@ import pytest
 
 from refsite.testing.machine import cannot_run
 
-from ranktest import cluster, slurm
+from ranktest import cluster
+from ranktest.cluster import slurm
 from ranktest.cluster import Cluster
-from ranktest.slurm import Slurm
+from ranktest.cluster.slurm import Slurm
 
 if reason := cluster.unavailable() or slurm.unavailable():
     cannot_run(f"Slurm on a virtual cluster: {reason}", module=True)

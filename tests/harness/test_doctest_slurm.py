@@ -29,9 +29,10 @@ import pytest
 from refsite.snippets import RECORD_FORMAT
 from refsite.testing.machine import cannot_run
 
-from ranktest import cluster, slurm
+from ranktest import cluster
+from ranktest.cluster import slurm
 from ranktest.cluster import Cluster
-from ranktest.slurm import Slurm
+from ranktest.cluster.slurm import Slurm
 from tests.support.paths import REPO
 
 if reason := cluster.unavailable() or slurm.unavailable():

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from refsite.testing.machine import cannot_run
-from ranktest import cluster, slurm
+from ranktest import cluster
+from ranktest.cluster import slurm
 from tests.support.paths import REPO
 
 if reason := cluster.unavailable() or slurm.unavailable():

@@ -1,20 +1,11 @@
-"""The site is built once per state of its inputs (``refsite.site_builds``, ``docs/build.py``):
-the browser tests' build is what ``make html`` copies afterwards."""
+"""The site is built once per state of its inputs (``refsite.site_builds``, which ``docs/build.py``
+calls): the browser tests' build is what ``make html`` copies afterwards."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 from refsite import site_builds
-from tests.support.paths import REPO
-
-
-def _load_build_script():
-    spec = importlib.util.spec_from_file_location("docs_build", REPO / "docs" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _tree(root: Path) -> Path:
@@ -39,31 +30,31 @@ def test_the_digest_follows_the_pages_and_not_what_the_build_writes(tmp_path):
 
 
 def test_a_second_build_of_the_same_inputs_is_a_copy(tmp_path, monkeypatch, capsys):
-    build = _load_build_script()
     made = []
 
-    def fake_build(out: Path, extra: list[str]) -> bool:
+    def fake_build(out: Path, extra: list[str], root: Path) -> bool:
         made.append(out)
         (out / "en").mkdir(parents=True)
         (out / "en" / "index.html").write_text("<p>built</p>")
         return True
 
-    monkeypatch.setattr(build, "build_site", fake_build)
+    monkeypatch.setattr(site_builds, "build_site", fake_build)
     cache = tmp_path / "site-cache" / "0123"
-    assert build.cached_build(cache, tmp_path / "html")
-    assert build.cached_build(cache, tmp_path / "again")
+    root = _tree(tmp_path / "checkout")
+    assert site_builds.cached_build(cache, tmp_path / "html", root)
+    assert site_builds.cached_build(cache, tmp_path / "again", root)
     assert made == [cache]
     assert (tmp_path / "again" / "en" / "index.html").read_text() == "<p>built</p>"
     assert "nothing changed since the build" in capsys.readouterr().out
 
 
 def test_a_failed_build_is_not_reused(tmp_path, monkeypatch):
-    build = _load_build_script()
     made = []
-    monkeypatch.setattr(build, "build_site", lambda out, extra: made.append(out) or False)
+    monkeypatch.setattr(site_builds, "build_site", lambda out, extra, root: made.append(out) or False)
     cache = tmp_path / "site-cache" / "0123"
-    assert not build.cached_build(cache, cache)
-    assert not build.cached_build(cache, cache)
+    root = _tree(tmp_path / "checkout")
+    assert not site_builds.cached_build(cache, cache, root)
+    assert not site_builds.cached_build(cache, cache, root)
     assert made == [cache, cache]
 
 
@@ -83,17 +74,15 @@ def test_changed_tooling_reads_every_page_again(tmp_path):
 def test_a_failed_build_leaves_no_doctrees_that_would_hide_its_warnings(tmp_path, monkeypatch):
     # Sphinx reads again only pages that changed: with the failed build's doctrees kept, a
     # second build of the same inputs read nothing, warned about nothing and passed.
-    build = _load_build_script()
     root = _tree(tmp_path / "checkout")
-    monkeypatch.setattr(build, "ROOT", root)
     doctrees = site_builds.doctrees_dir(root)
 
-    def failing_build(out: Path, extra: list[str]) -> bool:
+    def failing_build(out: Path, extra: list[str], root: Path) -> bool:
         out.mkdir(parents=True)
         doctrees.mkdir(parents=True, exist_ok=True)
         (doctrees / "index.doctree").write_bytes(b"read once")
         return False
 
-    monkeypatch.setattr(build, "build_site", failing_build)
-    assert not build.cached_build(tmp_path / "site-cache" / "0123", tmp_path / "html")
+    monkeypatch.setattr(site_builds, "build_site", failing_build)
+    assert not site_builds.cached_build(tmp_path / "site-cache" / "0123", tmp_path / "html", root)
     assert not doctrees.exists()

@@ -1,176 +1,22 @@
-"""One Chinese term per concept: a rendering that the glossary lists as not used (its "不用"
-column) does not appear in the Chinese pages or in the snippets' Chinese comments.
-
-The glossary (``docs/zh/glossary.md``) is the rule: each row of a table with a third column
-gives an English term, its Chinese term(s) and the renderings not used for it. A rejected
-rendering is looked for in one of two ways:
-
-- **everywhere**, when it means nothing else (聚合 for gather, 随机种子 for seed): in every line of
-  ``docs/zh/**/*.md`` (the glossary's own table rows excepted) and in every Chinese value of
-  ``snippets/**/*.zh.toml``;
-- **against the English**, when it is itself the Chinese term of another row (步长 is the term
-  for a step, 截断 for truncate): only in a ``.zh.toml`` value whose English original (the
-  docstring's ``en``, or the comment's key) names the row's English term, and in a page line
-  that names that English term itself (`stride`, ``torch.clamp``). Elsewhere the word may be
-  right, and only a reader can tell.
-
-The English glossary (``docs/en/glossary.md``) must list the same rejected renderings for the same
-terms. The tests run the check on the real tree and on planted texts, both ways.
-"""
+"""One Chinese term per concept (:mod:`refsite.lint.glossary_terms`): the check on the real tree
+(no rejected rendering in the Chinese pages and comments, both glossaries alike) and on planted
+texts, both ways."""
 
 from __future__ import annotations
 
-import re
-import tomllib
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from refsite.lint import glossary_terms
+from refsite.lint.glossary_terms import check_page, check_translation, read_glossary, rules
 from tests.support.paths import DOCS, SNIPPETS
-
-ZH_GLOSSARY = DOCS / "zh" / "glossary.md"
-EN_GLOSSARY = DOCS / "en" / "glossary.md"
-#: The header of the rejected column, per language.
-REJECTED_HEADER = {"zh": "不用", "en": "Not used"}
-#: Separators between several terms in one cell (the Chinese glossary writes 、 and ；).
-_SPLIT = re.compile(r"[、；;,，]")
-_PARENS = re.compile(r"[（(][^）)]*[）)]")
-
-
-@dataclass(frozen=True)
-class Term:
-    english: str  # the English cell, as written
-    accepted: tuple[str, ...]  # the Chinese term(s)
-    rejected: tuple[str, ...]  # renderings not used
-
-    @property
-    def keywords(self) -> tuple[str, ...]:
-        """The English words of the row, without qualifiers: "clamp, clip (to a range)" gives
-        clamp and clip."""
-        return tuple(w.strip().lower() for w in _SPLIT.split(_PARENS.sub("", self.english)) if w.strip())
-
-    def names_english(self, text: str) -> str | None:
-        """The English word of this row that ``text`` names (clamp in clamped, `torch.clamp`;
-        stride in strides), or None."""
-        for word in self.keywords:
-            if re.search(r"(?<![A-Za-z])" + re.escape(word), text, re.IGNORECASE):
-                return word
-        return None
-
-
-def _cells(line: str) -> list[str]:
-    return [cell.strip() for cell in line.strip().strip("|").split("|")]
-
-
-def _terms(cell: str) -> tuple[str, ...]:
-    return tuple(t.strip() for t in _SPLIT.split(_PARENS.sub("", cell)) if t.strip())
-
-
-def read_glossary(text: str, lang: str = "zh") -> list[Term]:
-    """Every row of the tables that have a rejected column."""
-    terms: list[Term] = []
-    rejected_column = None
-    for line in text.splitlines():
-        if not line.startswith("|"):
-            rejected_column = None
-            continue
-        cells = _cells(line)
-        if REJECTED_HEADER[lang] in cells:
-            rejected_column = cells.index(REJECTED_HEADER[lang])
-        elif rejected_column is not None and not set(cells[0]) <= {"-", " "}:
-            rejected = cells[rejected_column] if rejected_column < len(cells) else ""
-            terms.append(Term(cells[0], _terms(cells[1]), _terms(rejected)))
-    return terms
-
-
-@dataclass(frozen=True)
-class Rule:
-    variant: str
-    term: Term
-    against_english: bool  # the variant is another row's term: check only against the English
-
-
-def rules(terms: list[Term]) -> list[Rule]:
-    accepted = {t: term for term in terms for t in term.accepted}
-    return [Rule(variant, term, variant in accepted and accepted[variant] is not term)
-            for term in terms for variant in term.rejected]
-
-
-def _finding(rule: Rule, where: str, english: str = "") -> str:
-    how = f" (the English names {rule.term.names_english(english)!r})" if rule.against_english else ""
-    return (f"{where}: {rule.variant!r} is not used for {rule.term.english!r}{how}; "
-            f"write {'、'.join(rule.term.accepted)} (docs/zh/glossary.md)")
-
-
-_CODE_SPAN = re.compile(r"`+[^`]*`+")
-
-
-def occurs(variant: str, text: str) -> bool:
-    """Whether ``variant`` is in the prose of ``text``: code spans left out, and an English word
-    (kernel) only as a whole word (not in ``kernel_size``)."""
-    prose = _CODE_SPAN.sub(" ", text)
-    if re.fullmatch(r"[A-Za-z ]+", variant):
-        return re.search(rf"(?<![A-Za-z_]){re.escape(variant)}(?![A-Za-z_])", prose) is not None
-    return variant in prose
-
-
-def check_page(text: str, rules_: list[Rule], name: str, *, glossary: bool = False) -> list[str]:
-    """Findings in one Chinese page, out of code (fenced blocks and spans); the glossary's own
-    table rows name the variants and are skipped."""
-    found = []
-    fenced = False
-    for number, line in enumerate(text.splitlines(), 1):
-        if line.lstrip().startswith(("```", "~~~")):
-            fenced = not fenced
-            continue
-        if fenced or (glossary and line.startswith("|")):
-            continue
-        for rule in rules_:
-            if occurs(rule.variant, line) and (not rule.against_english or rule.term.names_english(line)):
-                found.append(_finding(rule, f"{name}:{number}", line))
-    return found
-
-
-def translation_pairs(text: str) -> list[tuple[str, str]]:
-    """(English, Chinese) pairs of a ``.zh.toml``: the docstring, then each comment."""
-    data = tomllib.loads(text)
-    pairs = []
-    if "docstring" in data:
-        pairs.append((data["docstring"].get("en", ""), data["docstring"].get("zh", "")))
-    pairs += list(data.get("comments", {}).items())
-    return pairs
-
-
-def check_translation(text: str, rules_: list[Rule], name: str) -> list[str]:
-    """Findings in the Chinese values of one ``.zh.toml`` (the English keys are not looked at)."""
-    found = []
-    for english, chinese in translation_pairs(text):
-        for rule in rules_:
-            if occurs(rule.variant, chinese) and (not rule.against_english or rule.term.names_english(english)):
-                found.append(_finding(rule, f"{name}: {english[:60]!r}", english))
-    return found
-
-
-def check_tree(docs: Path, snippets: Path) -> list[str]:
-    rules_ = rules(read_glossary((docs / "zh" / "glossary.md").read_text(encoding="utf-8")))
-    found = []
-    for page in sorted((docs / "zh").rglob("*.md")):
-        rel = page.relative_to(docs).as_posix()
-        if "apidocs" in page.relative_to(docs).parts:
-            continue
-        found += check_page(page.read_text(encoding="utf-8"), rules_, rel,
-                            glossary=page.name == "glossary.md" and page.parent == docs / "zh")
-    for toml in sorted(snippets.rglob("*.zh.toml")):
-        found += check_translation(toml.read_text(encoding="utf-8"), rules_,
-                                   toml.relative_to(snippets.parent).as_posix())
-    return found
 
 
 # --- the real tree -------------------------------------------------------------------------------
 
 def test_the_glossary_names_rejected_renderings() -> None:
-    terms = read_glossary(ZH_GLOSSARY.read_text(encoding="utf-8"))
+    terms = read_glossary((DOCS / glossary_terms.ZH_GLOSSARY).read_text(encoding="utf-8"))
     rejected = {term.english: term.rejected for term in terms if term.rejected}
     for english in ("stride", "seed", "unsharded", "dtype", "one-hot"):
         assert english in rejected, f"docs/zh/glossary.md lists no rejected rendering for {english!r}"
@@ -178,19 +24,23 @@ def test_the_glossary_names_rejected_renderings() -> None:
     assert by_rule["步长"] and by_rule["截断"] and not by_rule["聚合"], by_rule
 
 
-def _same_key(english: str) -> str:
-    """The English cell as both glossaries write it (the Chinese one separates with ；)."""
-    return re.sub(r"\s+", "", english.replace("；", ";"))
-
-
 def test_both_glossaries_reject_the_same_renderings() -> None:
-    zh = {_same_key(t.english): t.rejected for t in read_glossary(ZH_GLOSSARY.read_text(encoding="utf-8"))}
-    en = {_same_key(t.english): t.rejected for t in read_glossary(EN_GLOSSARY.read_text(encoding="utf-8"), "en")}
-    assert zh == en
+    problems = glossary_terms.glossaries_differ(DOCS)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_planted_difference_between_the_glossaries_is_found(tmp_path: Path) -> None:
+    for lang, header in (("zh", "| 英文 | 中文 | 不用 |"), ("en", "| English | Chinese | Not used |")):
+        (tmp_path / lang).mkdir()
+        rejected = "聚合" if lang == "zh" else "汇聚"
+        (tmp_path / lang / "glossary.md").write_text(f"{header}\n| --- | --- | --- |\n| gather | 收集 | {rejected} |\n",
+                                                     encoding="utf-8")
+    assert glossary_terms.glossaries_differ(tmp_path) == [
+        "docs/zh/glossary.md and docs/en/glossary.md differ on 'gather': ('聚合',) against ('汇聚',)"]
 
 
 def test_no_rejected_rendering_in_the_chinese_pages_and_comments() -> None:
-    found = check_tree(DOCS, SNIPPETS)
+    found = glossary_terms.check_tree(DOCS, SNIPPETS)
     assert not found, "\n".join(found)
 
 

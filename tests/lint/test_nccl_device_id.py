@@ -1,46 +1,20 @@
-"""A snippet that can run on NCCL binds its default group to its GPU: every ``init_process_group``
-passes ``device_id``. Without it, ``barrier()`` on NCCL warns ("using the device under current
-context") and falls back to the current device; a rank's warning fails its GPU variant."""
+"""A snippet that can run on NCCL binds its default group to its GPU
+(:mod:`refsite.lint.nccl_device_id`): every snippet, and planted calls found."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
+
+from refsite.lint.nccl_device_id import check_snippet, inits_without_device_id, runs_on_nccl
 from tests.support.paths import SNIPPETS
-
-#: Snippets (relative to snippets/) whose lesson is an init_process_group without device_id -> why.
-ALLOWED: dict[str, str] = {
-    "distributed/default_backend.py": "shows init_process_group() with neither backend nor device_id",
-}
-FIX = ('pass device_id=torch.device("cuda", int(os.environ["LOCAL_RANK"])) on GPUs and None on CPU, '
-       "where older releases reject a CPU device (as snippets/parallel/ddp_checkpoint.py does)")
-
-
-def runs_on_nccl(source: str) -> bool:
-    """The source mentions nccl: a ``Variants:`` line with an ``nccl`` variant, or a comment such
-    as ``# BACKEND=nccl DEVICE=cuda on GPUs`` that tells the reader to run it so."""
-    return "nccl" in source.lower()
-
-
-def inits_without_device_id(source: str) -> list[int]:
-    """Lines of the ``dist.init_process_group(...)`` or ``torch.distributed.init_process_group(...)``
-    calls that pass no ``device_id``."""
-    return [node.lineno for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "init_process_group"
-            and ast.unparse(node.func.value) in ("dist", "torch.distributed")
-            and not any(keyword.arg == "device_id" for keyword in node.keywords)]
 
 
 @pytest.mark.parametrize("path", sorted(SNIPPETS.rglob("*.py")), ids=lambda p: p.relative_to(SNIPPETS).as_posix())
 def test_an_nccl_snippet_passes_device_id(path: Path) -> None:
-    source = path.read_text(encoding="utf-8")
-    rel = path.relative_to(SNIPPETS).as_posix()
-    lines = inits_without_device_id(source) if runs_on_nccl(source) and rel not in ALLOWED else []
-    assert not lines, "\n".join(f"snippets/{rel}:{line}: init_process_group without device_id; {FIX}"
-                                for line in lines)
+    found = check_snippet(path, SNIPPETS)
+    assert not found, "\n".join(found)
 
 
 def test_a_planted_init_without_device_id_is_found() -> None:
@@ -48,3 +22,11 @@ def test_a_planted_init_without_device_id_is_found() -> None:
     assert inits_without_device_id("dist.init_process_group(backend, device_id=device)\n") == []
     assert runs_on_nccl('"""Doc.\n\nVariants: gloo-cpu, nccl-cuda\n"""\n')
     assert not runs_on_nccl('"""Doc.\n\nVariants: gloo-cpu\n"""\n')
+
+
+def test_a_planted_snippet_is_named_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "area").mkdir()
+    (tmp_path / "area" / "demo.py").write_text('"""Variants: gloo-cpu, nccl-cuda"""\nimport torch.distributed as dist\n'
+                                               'dist.init_process_group("nccl")\n')
+    found = check_snippet(tmp_path / "area" / "demo.py", tmp_path)
+    assert len(found) == 1 and found[0].startswith("snippets/area/demo.py:3: init_process_group without device_id"), found

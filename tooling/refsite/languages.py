@@ -1,7 +1,7 @@
 """The site's languages: one tree under ``docs/`` each, in the order they are built and reported.
 
-The one list of them: read by ``conf.py``, ``docs/build.py``, the snippet translations, the page
-checks and the tests; needs nothing but the standard library.
+The one list of them: read by ``conf.py``, the site's build (``refsite.site_builds``), the
+snippet translations, the page checks and the tests; needs nothing but the standard library.
 """
 
 from __future__ import annotations

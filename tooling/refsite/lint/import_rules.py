@@ -40,7 +40,7 @@ WORLDS = (
     World("shared", ("refsite.languages", "refsite.interface_words", "refsite.project",
                      "refsite.signature_pages", "refsite.site_builds", "refsite.myst_pages"), (), (),
           "what every world may use: the languages and the interface words of each, the checkout, "
-          "the pages' signature blocks and MyST structure, the site's build cache",
+          "the pages' signature blocks and MyST structure, the site's build and its cache",
           exact=("refsite",)),
     World("snippets", ("refsite.snippets",), ("shared",), (),
           "the snippet file contract: headers, records, Chinese comments"),
@@ -58,8 +58,9 @@ WORLDS = (
           ("sphinx", "docutils", "myst_parser", "jieba", "babel", "fontTools"),
           "the Sphinx extensions: directives, roles, language switch, search; never torch"),
     World("lint", ("refsite.lint",), ("shared", "snippets", "measurements", "ledger"), ("torch", "markdown_it", "myst_parser"),
-          "the page checks: parity of the two trees, prose, signatures, version notes, the ledger, "
-          "these rules"),
+          "the checks of pages, snippets and code: parity of the two trees, prose, signatures, version "
+          "notes, the ledger, glossary terms, public torch API and device_id in snippets, make targets "
+          "named, outcomes judged by fields, these rules"),
     World("ranktest", ("ranktest",), ("ranktest",), ("torch", "pytest", "_pytest", "numpy"),
           "the harness (src/ranktest): forkserver, pytest plugin, virtual cluster, Slurm; never the "
           "site's tooling"),

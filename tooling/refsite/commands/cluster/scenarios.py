@@ -1,5 +1,5 @@
 """The scenarios of ``measure_cluster``: multi-node launches on a virtual cluster
-(:mod:`ranktest.cluster`, :mod:`ranktest.slurm`), each run the way a reader runs it.
+(:mod:`ranktest.cluster`, :mod:`ranktest.cluster.slurm`), each run the way a reader runs it.
 
 A scenario is a function ``(workdir) -> list of runs``; ``workdir`` holds copies of the scripts
 its registry entry names (:data:`refsite.measurements.cluster_records.SCENARIOS`, by path under
@@ -88,7 +88,7 @@ def hostname(workdir: Path) -> list[dict]:
 def slurm(workdir: Path) -> list[dict]:
     """The batch scripts under a real Slurm: each rank line names its node (``node N``: the
     N-th host of the job), which gives each host its lines."""
-    from ranktest.slurm import Slurm
+    from ranktest.cluster.slurm import Slurm
 
     runs = []
     with Cluster(hosts=2) as cluster, Slurm(cluster) as daemons:

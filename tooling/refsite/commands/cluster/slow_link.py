@@ -1,6 +1,6 @@
 """The slow-link scenario of ``measure_cluster``: ``allreduce_timing.py`` on 2 hosts x 1 rank
 (static rendezvous), on a fresh virtual cluster per run, first with no limit, then with
-``node1``'s link limited (:meth:`ranktest.cluster_faults.Link.limit_rate`, ``tc tbf`` both ways)
+``node1``'s link limited (:meth:`ranktest.cluster.faults.Link.limit_rate`, ``tc tbf`` both ways)
 to each rate of :data:`RATES_MBIT`. The script's rank 0 writes its times to a JSON file; a run
 keeps them (``seconds``) with their median, min and max and the time the payload alone takes at
 the rate (``expected_s``: payload x 8 / rate; with 2 ranks each rank sends and receives about

@@ -4,7 +4,7 @@
 (a signal to the owner's process group does not reach it), with a pipe on its stdin whose other
 end only the owner holds. It reads until end of file, which comes when the owner closes the
 cluster or dies in any way (an exception, SIGKILL, ``os._exit`` of a timed-out pytest), then
-removes the cluster (:func:`ranktest._cluster_net.remove_cluster`) and exits.
+removes the cluster (:func:`ranktest.cluster._net.remove_cluster`) and exits.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ranktest._cluster_net import REAPER_MARK, ClusterError, remove_cluster
+from ranktest.cluster._net import REAPER_MARK, ClusterError, remove_cluster
 
 #: Seconds the reaper may spend removing a cluster.
 REMOVE_TIMEOUT_S = 60
@@ -23,9 +23,9 @@ REMOVE_TIMEOUT_S = 60
 def start(cluster_id: str) -> subprocess.Popen:
     """Start the reaper of ``cluster_id``; the returned process's stdin is the owner's end of
     the pipe (close it to let the reaper go)."""
-    package_parent = str(Path(__file__).resolve().parent.parent)
+    package_parent = str(Path(__file__).resolve().parents[2])  # the folder that holds ranktest
     code = (f"import sys; sys.path.insert(0, {package_parent!r}); "
-            "from ranktest._cluster_reaper import main; main()")
+            "from ranktest.cluster._reaper import main; main()")
     return subprocess.Popen(
         [sys.executable, "-c", code, REAPER_MARK, cluster_id], stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,

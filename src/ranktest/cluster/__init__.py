@@ -15,15 +15,20 @@ tests, RFC 2544), the switch is a bridge in a namespace of its own, and nothing 
 machine's own network namespace. A command on a host runs under ``ip netns exec`` (which
 bind-mounts the host's ``/etc/netns/NAME/hosts``) in a UTS namespace carrying the host's name,
 so ``hostname``, ``socket.getfqdn()`` and every process it starts see that host. Faults:
-``host.link`` (:class:`ranktest.cluster_faults.Link`) and :meth:`Host.kill`.
+``host.link`` (:class:`ranktest.cluster.faults.Link`) and :meth:`Host.kill`.
 
 Teardown: :meth:`Cluster.close` (the ``with`` block's end, on success or on any exception)
 kills every process of every namespace, deletes the namespaces and removes the cluster's files.
 If the owning process dies without closing (SIGKILL, ``os._exit``), the cluster's reaper
-(:mod:`ranktest._cluster_reaper`) does the same; clusters left by a crashed run whose reaper did
-not finish are removed when the next cluster starts, or by ``python -m ranktest.cluster_cleanup
+(:mod:`ranktest.cluster._reaper`) does the same; clusters left by a crashed run whose reaper did
+not finish are removed when the next cluster starts, or by ``python -m ranktest.cluster.cleanup
 --clean``. Needs root, ``ip`` (iproute2) and
 ``unshare`` (util-linux); :func:`unavailable` says why a machine cannot run it.
+
+The package is the virtual cluster and what belongs to it: :mod:`ranktest.cluster.faults` (a
+host's link), :mod:`ranktest.cluster.slurm` (a real Slurm booted on the cluster's hosts, for
+tests), :mod:`ranktest.cluster.cleanup` (what crashed clusters left); ``_net``, ``_reaper`` and
+``_slurm_conf`` are its plumbing.
 """
 
 from __future__ import annotations
@@ -37,9 +42,9 @@ import subprocess
 import time
 from collections.abc import Callable, Sequence
 
-from ranktest import _cluster_net as cluster_net, _cluster_reaper as cluster_reaper
-from ranktest.cluster_faults import Link
-from ranktest._cluster_net import NETNS_ETC, STATE_ROOT, ClusterError, ip, unavailable
+from ranktest.cluster import _net as cluster_net, _reaper as cluster_reaper
+from ranktest.cluster.faults import Link
+from ranktest.cluster._net import NETNS_ETC, STATE_ROOT, ClusterError, ip, unavailable
 from ranktest.torchrun import clean_env, kill_tree
 
 __all__ = ["Cluster", "ClusterError", "ClusterTimeout", "Host", "unavailable"]
@@ -65,7 +70,7 @@ class ClusterTimeout(ClusterError):
 class Host:
     """One host of a :class:`Cluster`: ``name`` (its host name), ``address`` (on the cluster's
     link), ``namespace`` (its network namespace), ``index`` (0 for the first host) and ``link``
-    (its link to the switch, for faults: :class:`ranktest.cluster_faults.Link`)."""
+    (its link to the switch, for faults: :class:`ranktest.cluster.faults.Link`)."""
 
     def __init__(self, cluster: Cluster, index: int, name: str, address: str):
         self.cluster, self.index, self.name, self.address = cluster, index, name, address

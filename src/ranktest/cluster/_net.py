@@ -234,7 +234,7 @@ def _cmdline(pid: int) -> list[str]:
 
 
 def reapers() -> list[int]:
-    """The pids of every running cluster reaper (:mod:`ranktest._cluster_reaper`)."""
+    """The pids of every running cluster reaper (:mod:`ranktest.cluster._reaper`)."""
     return [int(e.name) for e in Path("/proc").iterdir()
             if e.name.isdigit() and REAPER_MARK in _cmdline(int(e.name)) and procs.alive(int(e.name))]
 

@@ -3,7 +3,7 @@ authenticated by ``munge``, so that batch scripts (``sbatch`` -> ``srun`` -> ``t
 across the hosts as on a real cluster::
 
     from ranktest.cluster import Cluster
-    from ranktest.slurm import Slurm
+    from ranktest.cluster.slurm import Slurm
 
     with Cluster(hosts=2) as cluster, Slurm(cluster) as slurm:
         print(slurm.srun(["-N2", "hostname"]).stdout)    # node0, node1
@@ -37,8 +37,8 @@ from pathlib import Path
 
 from ranktest import _procs as procs
 from ranktest.cluster import Cluster, ClusterError
-from ranktest._cluster_net import NETNS_ETC
-from ranktest._slurm_conf import GPU_PARTITION, GPUS_PER_NODE, MEMORY_MB, cgroup_conf, gres_conf, slurm_conf
+from ranktest.cluster._net import NETNS_ETC
+from ranktest.cluster._slurm_conf import GPU_PARTITION, GPUS_PER_NODE, MEMORY_MB, cgroup_conf, gres_conf, slurm_conf
 
 __all__ = ["BatchJob", "GPU_PARTITION", "GPUS_PER_NODE", "MEMORY_MB", "Slurm", "unavailable"]
 

@@ -1,7 +1,7 @@
 """See and remove what virtual clusters left on this machine::
 
-    python -m ranktest.cluster_cleanup            # list every cluster with something left
-    python -m ranktest.cluster_cleanup --clean    # remove those whose owner process is gone
+    python -m ranktest.cluster.cleanup            # list every cluster with something left
+    python -m ranktest.cluster.cleanup --clean    # remove those whose owner process is gone
 
 A cluster (:mod:`ranktest.cluster`) removes itself when its ``with`` block ends, and its reaper
 does so when the owning process dies; only when the reaper is killed too (or the machine's
@@ -17,7 +17,7 @@ import argparse
 import os
 import sys
 
-from ranktest import _cluster_net as cluster_net
+from ranktest.cluster import _net as cluster_net
 
 
 def describe(cluster_id: str) -> str:
@@ -33,7 +33,7 @@ def describe(cluster_id: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ranktest.cluster_cleanup",
+    parser = argparse.ArgumentParser(prog="python -m ranktest.cluster.cleanup",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true",
                         help="remove every cluster whose owner process is gone")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ranktest._cluster_net import ClusterError, ip
+from ranktest.cluster._net import ClusterError, ip
 
 
 class LinkedHost(Protocol):
