@@ -48,6 +48,7 @@ extensions = [
     "refsite.sphinxext.compat_roles",
     "refsite.sphinxext.lang_switch",
     "refsite.sphinxext.search_ranking",
+    "refsite.sphinxext.search_previews",
     "refsite.sphinxext.zh_search",
     "refsite.sphinxext.chrome",
 ]

@@ -10,8 +10,9 @@ is the mean of its per-word scores (Sphinx's: a word in the title 15, in the tex
 word 7 or 2), each word weighted by its inverse document frequency, so 混合精度 counts more than
 训练, and divided by the page's length in distinct words relative to the mean (half of it), so
 that a page which holds nearly every word (the A-Z index, the coverage table) does not come first. A one-word query is scored as Sphinx scores it, so an API name still finds its entry first.
-A result's preview is fetched only when the result comes near the screen, each page once (Sphinx
-fetches every result's page at once).
+A result's preview is fetched only when the result comes near the screen, each page once, and
+from the page's small preview file (:mod:`refsite.sphinxext.search_previews`), not the page
+(Sphinx fetches every result's whole page at once).
 An object whose dotted name ends with a dotted query ("fft.rfft") is scored above a page title
 that holds its words, and among objects of one name the one spelled as typed, then
 ``torch.nn.functional``'s, torch's top-level names and the Tensor's members come first (what code
@@ -104,8 +105,8 @@ RANKING = """
 })();
 (() => {
   // Previews: searchtools.js fetches every result's page as soon as it lists it (megabytes for a
-  // common word). Here a page is fetched only when its result comes near the screen, and once
-  // for all its results.
+  // common word). Here a page's preview file (its prose alone, refsite.sphinxext.search_previews)
+  // is fetched only when its result comes near the screen, and once for all its results.
   if (!DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY) return;
   DOCUMENTATION_OPTIONS.SHOW_SEARCH_SUMMARY = false;  // read by searchtools.js per result
   const query = new URLSearchParams(window.location.search).get("q") || "";
@@ -116,12 +117,14 @@ RANKING = """
     if (!pages.has(url)) pages.set(url, fetch(url).then((response) => response.text()).catch(() => ""));
     return pages.get(url);
   };
+  const root = new URL(document.documentElement.dataset.content_root || "./", window.location.href).href;
   const preview = (item) => {
     const link = item.querySelector("a");
     const url = new URL(link.href);
     const anchor = url.hash;
     url.hash = "";
-    fetchPage(url.href).then((html) => {
+    if (!url.href.startsWith(root)) return;  // not a page of this site: nothing to preview
+    fetchPage(root + "_previews/" + url.href.slice(root.length)).then((html) => {
       const summary = html && Search.makeSearchSummary(html, keywords, anchor);
       if (!summary) return;
       item.appendChild(summary);
