@@ -64,3 +64,16 @@ def test_a_chinese_term_finds_the_page_whose_title_begins_with_it(browser: WebDr
     assert found and found[0][0].endswith(first), found[:5]
     titles = [title for _, title in found[:3]]
     assert all(term in title for title in titles[:2]), titles
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_search_fields_text_starts_after_its_magnifier(browser: WebDriver, base_url: str, lang: str) -> None:
+    # The theme drew the magnifier over the first characters of the query on the search page.
+    search(browser, f"{base_url}{lang}/search.html?q={urllib.parse.quote('保存检查点')}")
+    gaps = browser.execute_script("""
+      return [...document.querySelectorAll('form.bd-search')].filter(f => f.offsetParent).map(f => {
+        const input = f.querySelector('input'), icon = f.querySelector('.fa-magnifying-glass');
+        const text = input.getBoundingClientRect().left + parseFloat(getComputedStyle(input).paddingLeft);
+        return Math.round(text - icon.getBoundingClientRect().right);
+      });""")
+    assert gaps and all(gap >= 2 for gap in gaps), gaps

@@ -44,8 +44,9 @@ def test_the_preview_keeps_prose_and_section_ids_and_drops_code() -> None:
     Parser().parse(PAGE, document)
     preview = preview_html(document)
     assert preview.startswith('<!DOCTYPE html><meta charset="utf-8"><div role="main"><section id="all-reduce">')
-    assert "<h2>All-reduce</h2><p>Every rank ends with the sum.</p>" in preview
-    assert '<section id="pitfalls"><h2>Pitfalls</h2><p>A rank that skips it hangs the others.</p>' in preview
+    # one element a line: a summary is cut from the text, where a title must not run into its text
+    assert "<h2>All-reduce</h2>\n<p>Every rank ends with the sum.</p>\n" in preview
+    assert '<section id="pitfalls"><h2>Pitfalls</h2>\n<p>A rank that skips it hangs the others.</p>' in preview
     assert "<p>a list item counts too</p>" in preview and "<p>the total</p>" in preview
     assert "all_reduce(tensor)" not in preview and "caption" not in preview
     assert len(preview) < len(PAGE)

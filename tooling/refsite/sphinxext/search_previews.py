@@ -64,7 +64,7 @@ def section_html(section: nodes.Element, budget: list[int]) -> str:
         if isinstance(child, nodes.section):
             parts.append(section_html(child, budget))
         elif isinstance(child, nodes.title):
-            parts.append(f"<h2>{html.escape(child.astext())}</h2>")
+            parts.append(f"<h2>{html.escape(child.astext())}</h2>\n")
         else:
             for node in child.findall(_is_text):
                 if kept >= SECTION_CHARS or budget[0] <= 0:
@@ -73,8 +73,8 @@ def section_html(section: nodes.Element, budget: list[int]) -> str:
                     text = node.astext()
                     kept += len(text)
                     budget[0] -= len(text)
-                    parts.append(f"<p>{html.escape(text)}</p>")
-    return "".join(parts) + "</section>"
+                    parts.append(f"<p>{html.escape(text)}</p>\n")
+    return "".join(parts) + "</section>\n"
 
 
 def preview_html(doctree: nodes.document) -> str:
