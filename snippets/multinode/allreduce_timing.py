@@ -33,12 +33,10 @@ expected = world_size * (world_size + 1) / 2
 payload = grad.numel() * grad.element_size()
 # One write per line: the workers of a machine share torchrun's output.
 print(f"rank {rank}: all_reduce of {payload} bytes x {ROUNDS} timed rounds, "
-      f"sum {grad[0].item():g} everywhere: {bool((grad == expected).all())}\n", end="",
-      flush=True)
+      f"sum {grad[0].item():g} everywhere: {bool((grad == expected).all())}\n", end="", flush=True)
 if rank == 0 and len(sys.argv) > 1:
     with open(sys.argv[1], "w") as timings:
-        json.dump({"payload_bytes": payload, "world_size": world_size, "seconds": seconds},
-                  timings)
+        json.dump({"payload_bytes": payload, "world_size": world_size, "seconds": seconds}, timings)
 
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

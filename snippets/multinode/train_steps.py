@@ -23,8 +23,7 @@ for step in range(STEPS):
         dist.all_reduce(grad)  # every step waits for every rank of every machine
     except RuntimeError as exc:  # gloo names the peer it lost
         first = str(exc).splitlines()[0]
-        print(f"rank {rank}: step {step} failed: {type(exc).__name__}: {first}\n", end="",
-              flush=True)
+        print(f"rank {rank}: step {step} failed: {type(exc).__name__}: {first}\n", end="", flush=True)
         # Leave at once: a process that tears down a group whose peer is gone can abort
         # ("terminate called without an active exception", SIGABRT) instead of exiting 1.
         os._exit(1)
