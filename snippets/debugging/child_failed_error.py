@@ -88,14 +88,16 @@ with tempfile.TemporaryDirectory() as tmp:
     try:
         torch.distributed.run.main([
             "--standalone", "--nproc-per-node=2", "--monitor-interval=0.1",
-            "--log-dir", os.path.join(tmp, "logs"), "--redirects", "3",  # workers' output: to files
+            # workers' output: to files
+            "--log-dir", os.path.join(tmp, "logs"), "--redirects", "3",
             script,
         ])
     except ChildFailedError as error:
         print(f"caught {type(error).__name__}; error.name: {masked(error.name, tmp)}")
         for rank, failure in sorted(error.failures.items()):
-            print(f"failures[{rank}]: local_rank {failure.local_rank}, exitcode {failure.exitcode}, "
-                  f"signal {failure.signal_name()}, error_file {masked(failure.error_file, tmp)}")
+            print(f"failures[{rank}]: local_rank {failure.local_rank}, "
+                  f"exitcode {failure.exitcode}, signal {failure.signal_name()}, "
+                  f"error_file {masked(failure.error_file, tmp)}")
         rank, root = error.get_first_failure()
         print(f"get_first_failure(): rank {rank}")
         with open(root.error_file) as f:  # what rank 1's @record wrote
@@ -103,15 +105,18 @@ with tempfile.TemporaryDirectory() as tmp:
         print(f"rank {rank}'s error file: {sorted(written)} -> {sorted(written['message'])}")
         print(f"  message: {written['message']['message']}")
         print(f"  extraInfo: {sorted(written['message']['extraInfo'])}")
-        print(f"  its py_callstack ends with: {written['message']['extraInfo']['py_callstack'].splitlines()[-1]}")
+        print("  its py_callstack ends with: "
+              f"{written['message']['extraInfo']['py_callstack'].splitlines()[-1]}")
         print(f"ProcessFailure.error_file_data is that file: {root.error_file_data == written}")
         print(f"ProcessFailure.message is its 'message': {root.message == written['message']}")
         with open(os.environ["TORCHELASTIC_ERROR_FILE"]) as f:  # written by torchrun's @record
             copied = json.load(f)["message"]
-        print(f"torchrun's own error file: {sorted(copied)}, errorCode {copied.pop('errorCode')}, "
+        print(f"torchrun's own error file: {sorted(copied)}, errorCode "
+              f"{copied.pop('errorCode')}, "
               f"the rest as rank {rank} wrote it: {copied == written['message']}")
         report = error.format_msg()
-        print(f"error.format_msg(), the report torchrun prints (== str(error): {report == str(error)}):")
+        print("error.format_msg(), the report torchrun prints (== str(error): "
+              f"{report == str(error)}):")
         for line in masked(report, tmp).strip().splitlines():
             print(line.rstrip())
     print("torchrun logged:")

@@ -24,7 +24,8 @@ input_splits = send_counts[rank]                      # what I send to rank 0, r
 output_splits = [row[rank] for row in send_counts]    # what rank 0, rank 1 send to me
 data = torch.arange(sum(input_splits), device=device) + 10 * rank
 out = torch.zeros(sum(output_splits), dtype=torch.int64, device=device)
-dist.all_to_all_single(out, data, output_split_sizes=output_splits, input_split_sizes=input_splits)
+dist.all_to_all_single(out, data, output_split_sizes=output_splits,
+                       input_split_sizes=input_splits)
 print(f"sent:     {[c.tolist() for c in data.split(input_splits)]}")
 print(f"received: {[c.tolist() for c in out.split(output_splits)]}")
 

@@ -16,7 +16,8 @@ print(f"is_mpi_available():  {dist.is_mpi_available()}")
 print(f"is_ucc_available():  {dist.is_ucc_available()}")
 print(f"is_xccl_available(): {dist.is_xccl_available()}")  # Intel GPUs
 
-print(f"get_debug_level() at start: {dist.get_debug_level()}")  # from TORCH_DISTRIBUTED_DEBUG, unset here
+# from TORCH_DISTRIBUTED_DEBUG, unset here
+print(f"get_debug_level() at start: {dist.get_debug_level()}")
 dist.set_debug_level(dist.DebugLevel.DETAIL)
 print(f"after set_debug_level(DebugLevel.DETAIL): {dist.get_debug_level()}")
 dist.set_debug_level(dist.DebugLevel.OFF)

@@ -20,7 +20,8 @@ rank = dist.get_rank()
 print(f"get_backend(): {dist.get_backend()}")
 print(f"is_backend_available({backend!r}): {dist.is_backend_available(backend)}")
 print(f"devices {backend} can serve: {dist.Backend.backend_capability[backend]}")
-print(f"default for cpu and cuda: {[dist.get_default_backend_for_device(d) for d in ('cpu', 'cuda')]}")
+print("default for cpu and cuda: "
+      f"{[dist.get_default_backend_for_device(d) for d in ('cpu', 'cuda')]}")
 print(f"backend names torch knows: {dist.Backend.backend_list}")
 
 dist.barrier()  # no rank tears down while a peer still talks to it

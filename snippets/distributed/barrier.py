@@ -1,4 +1,5 @@
-"""dist.barrier waits for every rank; dist.monitored_barrier also names the ranks that never came.
+"""dist.barrier waits for every rank; dist.monitored_barrier also names the ranks that never
+came.
 
 Run: torchrun --standalone --nproc-per-node=2 barrier.py
 """

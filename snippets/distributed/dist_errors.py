@@ -1,11 +1,11 @@
 """The c10d error types, and which one a rank really gets when something times out.
 
-DistError derives from RuntimeError; DistBackendError, DistNetworkError and DistStoreError
-derive from DistError. Three failures, each caught on one rank:
-a store wait() that times out raises DistStoreError; a TCPStore client that cannot reach its
-server raises DistNetworkError; a gloo all_reduce() whose group timeout (set with
-dist.set_timeout) runs out raises a plain RuntimeError, not a DistError. torch also logs warnings about the
-store failures on stderr; the example captures them and only says whether there were any.
+DistError derives from RuntimeError; DistBackendError, DistNetworkError and DistStoreError derive
+from DistError. Three failures, each caught on one rank: a store wait() that times out raises
+DistStoreError; a TCPStore client that cannot reach its server raises DistNetworkError; a gloo
+all_reduce() whose group timeout (set with dist.set_timeout) runs out raises a plain
+RuntimeError, not a DistError. torch also logs warnings about the store failures on stderr; the
+example captures them and only says whether there were any.
 
 Run: torchrun --standalone --nproc-per-node=2 dist_errors.py
 Timeout: 60
@@ -49,7 +49,8 @@ def report(what, error, log, port=None):
     if port is not None:
         text = text.replace(str(port), "PORT")  # a different free port on every run
     print(f"{what}: {type(error).__name__}: {text}")
-    print(f"  isinstance DistError: {isinstance(error, dist.DistError)}; logged on stderr: {bool(log)}")
+    print(f"  isinstance DistError: {isinstance(error, dist.DistError)}; logged on stderr: "
+          f"{bool(log)}")
 
 
 if rank == 0:
@@ -58,7 +59,8 @@ if rank == 0:
         parents = [cls.__name__ for cls in error_type.__mro__[1:-2]]
         print(f"{error_type.__name__} -> {' -> '.join(parents)}")
     print(f"issubclass(DistError, RuntimeError): {issubclass(dist.DistError, RuntimeError)}")
-    print(f"issubclass(DistStoreError, DistError): {issubclass(dist.DistStoreError, dist.DistError)}")
+    print("issubclass(DistStoreError, DistError): "
+          f"{issubclass(dist.DistStoreError, dist.DistError)}")
 
     with socket.socket() as probe:  # find a port nobody listens on
         probe.bind(("127.0.0.1", 0))
@@ -72,7 +74,8 @@ else:
     error, log = stderr_of(lambda: store.wait(["never_set"], timedelta(seconds=1)))
     report("store.wait, key never set", error, log)
 
-    error, log = stderr_of(lambda: dist.all_reduce(torch.ones(1), group=impatient))  # 0 never joins
+    # 0 never joins
+    error, log = stderr_of(lambda: dist.all_reduce(torch.ones(1), group=impatient))
     report("all_reduce, peer never joins", error, log)
 
 del impatient, error  # the exception's traceback holds the group too

@@ -32,7 +32,8 @@ def worker():
     rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
     launcher_store = dist.TCPStore(os.environ["MASTER_ADDR"], int(os.environ["MASTER_PORT"]),
                                    is_master=False,
-                                   timeout=timedelta(seconds=60))  # an error, not 5 minutes' wait
+                                   # an error, not 5 minutes' wait
+                                   timeout=timedelta(seconds=60))
     store = dist.PrefixStore(f"attempt_{attempt}", launcher_store)  # fresh keys per attempt
     dist.init_process_group("gloo", store=store, rank=rank, world_size=world_size)
     # One checkpoint per run (the run id stays the same across restarts).
@@ -73,7 +74,8 @@ def launch():
                    "--log-dir", tmp, "--redirects", "3", os.path.abspath(__file__)]
         # python -m torch.distributed.run is torchrun, with this interpreter.
         run = subprocess.Popen([sys.executable, "-m", "torch.distributed.run", *command],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True,
                                start_new_session=True)  # to kill all on a timeout
         try:
             run.communicate(timeout=200)

@@ -21,7 +21,8 @@ rank = dist.get_rank()
 world = dist.get_world_size()
 mine = torch.tensor([rank + 1, 10 * (rank + 1)], device=device)
 # Only dst passes a list to fill; every other rank passes None.
-gathered = [torch.zeros(2, dtype=torch.int64, device=device) for _ in range(world)] if rank == 0 else None
+gathered = ([torch.zeros(2, dtype=torch.int64, device=device) for _ in range(world)]
+            if rank == 0 else None)
 dist.gather(mine, gathered, dst=0)
 print(f"sent:     {mine.tolist()}")
 print(f"received: {None if gathered is None else [t.tolist() for t in gathered]}")

@@ -36,7 +36,8 @@ if __name__ == "__main__":
         device = torch.device("cpu")
     dist.init_process_group(backend, device_id=device if device.type == "cuda" else None)
     rank = dist.get_rank()
-    values = torch.arange(float(rank + 1), device=device) + 10 * rank  # rank r holds r + 1 values
+    # rank r holds r + 1 values
+    values = torch.arange(float(rank + 1), device=device) + 10 * rank
     print(f"rank {rank} holds {values.tolist()}")
     print(f"global_mean: {global_mean(values):.4f}, mean_of_means: {mean_of_means(values):.4f}")
     dist.barrier()  # no rank tears down while a peer still talks to it

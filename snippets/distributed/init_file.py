@@ -21,7 +21,8 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
 else:
     device = torch.device("cpu")
 rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-path = os.path.join(tempfile.gettempdir(), f"init-{os.environ['TORCHELASTIC_RUN_ID']}")  # not printed
+# not printed
+path = os.path.join(tempfile.gettempdir(), f"init-{os.environ['TORCHELASTIC_RUN_ID']}")
 dist.init_process_group(backend, init_method=f"file://{path}", rank=rank, world_size=world_size,
                         device_id=device if device.type == "cuda" else None)
 

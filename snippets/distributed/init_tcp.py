@@ -20,7 +20,8 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
 else:
     device = torch.device("cpu")
 rank, world_size = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
-url = f"tcp://{os.environ['MASTER_ADDR']}:{os.environ['MASTER_PORT']}"  # not printed: the port varies
+# not printed: the port varies
+url = f"tcp://{os.environ['MASTER_ADDR']}:{os.environ['MASTER_PORT']}"
 dist.init_process_group(backend, init_method=url, rank=rank, world_size=world_size,
                         device_id=device if device.type == "cuda" else None)
 

@@ -58,7 +58,8 @@ with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     result = dist.all_reduce(tensor, group=other)
 print(f"other group: NON_GROUP_MEMBER {other == dist.GroupMember.NON_GROUP_MEMBER}, "
-      f"get_rank {dist.get_rank(other)}; all_reduce returns {result}, tensor stays {tensor.item()}")
+      f"get_rank {dist.get_rank(other)}; all_reduce returns {result}, tensor stays "
+      f"{tensor.item()}")
 print(f"  {caught[0].category.__name__}: {caught[0].message}")
 
 # With use_local_synchronization=True, only the members call new_group.

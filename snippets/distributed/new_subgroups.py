@@ -29,7 +29,8 @@ print(f"new_subgroups(group_size=2): in {dist.get_process_group_ranks(mine)}, "
 mine, everyone = dist.new_subgroups_by_enumeration([[0, 3], [1, 2]])
 tensor = torch.tensor([rank], device=device)
 dist.all_reduce(tensor, group=mine)
-print(f"new_subgroups_by_enumeration: in {dist.get_process_group_ranks(mine)}, sum {tensor.item()}")
+print(f"new_subgroups_by_enumeration: in {dist.get_process_group_ranks(mine)}, sum "
+      f"{tensor.item()}")
 
 del mine, everyone  # group handles kept alive would outlive destroy_process_group()
 dist.barrier()  # no rank tears down while a peer still talks to it

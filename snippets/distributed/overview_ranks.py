@@ -27,7 +27,8 @@ dist.all_gather_object(everyone, me)  # every rank learns about every other one
 if me["rank"] == 0:
     print("the whole job, as rank 0 sees it:")
     for worker in everyone:
-        print(f"  rank {worker['rank']}: node {worker['node']}, local rank {worker['local_rank']}")
+        print(f"  rank {worker['rank']}: node {worker['node']}, local rank "
+              f"{worker['local_rank']}")
 
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -20,15 +20,18 @@ print(f"group.WORLD is a dist.ProcessGroup: {isinstance(world, dist.ProcessGroup
 only_one = dist.new_group([1])  # every rank calls new_group, even those left out
 print(f"get_pg_count() after new_group([1]): {dist.get_pg_count()}")
 if isinstance(only_one, dist.ProcessGroup):
-    print(f"new_group([1]): a ProcessGroup, rank() = {only_one.rank()}, size() = {only_one.size()}")
+    print(f"new_group([1]): a ProcessGroup, rank() = {only_one.rank()}, size() = "
+          f"{only_one.size()}")
 else:
     print(f"new_group([1]) on rank {rank}: {only_one!r}, "
-          f"the same as GroupMember.NON_GROUP_MEMBER: {only_one is dist.GroupMember.NON_GROUP_MEMBER}")
+          "the same as GroupMember.NON_GROUP_MEMBER: "
+          f"{only_one is dist.GroupMember.NON_GROUP_MEMBER}")
 
 impl = dist.get_backend_impl()  # the default group's backend
 print(f"get_backend_impl(): {type(impl).__name__}, a dist.ProcessGroupGloo: "
       f"{isinstance(impl, dist.ProcessGroupGloo)}")
-print(f"  supports_splitting = {impl.supports_splitting}, supports_shrinking = {impl.supports_shrinking}")
+print(f"  supports_splitting = {impl.supports_splitting}, supports_shrinking = "
+      f"{impl.supports_shrinking}")
 
 del only_one, world, impl
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -1,4 +1,5 @@
-"""@record: a worker's uncaught exception, written where torchrun finds it for its failure report.
+"""@record: a worker's uncaught exception, written where torchrun finds it for its failure
+report.
 
 torchrun gives each worker a file name in TORCHELASTIC_ERROR_FILE. A function decorated with
 @record writes its uncaught exception there as JSON, and when the worker dies, torchrun's report
@@ -36,7 +37,8 @@ saved = os.environ.get("TORCHELASTIC_ERROR_FILE")
 with tempfile.TemporaryDirectory() as tmp:
     os.environ["TORCHELASTIC_ERROR_FILE"] = os.path.join(tmp, "error.json")
     try:
-        print(f"train() ran {train(5)} steps; no error file: {not os.path.exists(os.environ['TORCHELASTIC_ERROR_FILE'])}")
+        print(f"train() ran {train(5)} steps; no error file: "
+              f"{not os.path.exists(os.environ['TORCHELASTIC_ERROR_FILE'])}")
     except ValueError:
         with open(os.environ["TORCHELASTIC_ERROR_FILE"]) as f:
             error = json.load(f)["message"]

@@ -20,7 +20,8 @@ rank = dist.get_rank()
 
 world = dist.get_world_size()
 # Only src passes the list (one tensor per rank); every other rank passes None.
-pieces = [torch.tensor([100 + i, 200 + i], device=device) for i in range(world)] if rank == 0 else None
+pieces = ([torch.tensor([100 + i, 200 + i], device=device) for i in range(world)]
+          if rank == 0 else None)
 received = torch.zeros(2, dtype=torch.int64, device=device)
 dist.scatter(received, pieces, src=0)
 print(f"src's list: {None if pieces is None else [p.tolist() for p in pieces]}")

@@ -19,10 +19,11 @@ print(f"get('lr') -> {store.get('lr')}")  # always bytes
 print(f"add('step', 5) -> {store.add('step', 5)}, add('step', 2) -> {store.add('step', 2)}")
 print(f"get('step') -> {store.get('step')}")  # a counter is stored as its decimal text
 
-# compare_set(key, expected, desired): swaps only if the value is `expected`; returns the value after
+# compare_set(key, expected, desired): swaps if the value is `expected`; returns the value after
 print(f"compare_set('lr', '0.1', '0.2') -> {store.compare_set('lr', '0.1', '0.2')}")
 print(f"compare_set('lr', '0.1', '0.3') -> {store.compare_set('lr', '0.1', '0.3')}")  # no swap
-print(f"compare_set('leader', '', 'rank 3') -> {store.compare_set('leader', '', 'rank 3')}")  # '' : key absent
+# '' : key absent
+print(f"compare_set('leader', '', 'rank 3') -> {store.compare_set('leader', '', 'rank 3')}")
 
 store.multi_set(["a", "b"], ["1", "2"])
 print(f"multi_get(['a', 'b']) -> {store.multi_get(['a', 'b'])}")
@@ -54,4 +55,5 @@ try:
     store.get("never_set")
 except dist.DistStoreError as exc:
     print(f"get('never_set') after set_timeout(100 ms): {type(exc).__name__}: {exc}")
-print(f"QueueEmptyError is a DistStoreError: {issubclass(dist.QueueEmptyError, dist.DistStoreError)}")
+print("QueueEmptyError is a DistStoreError: "
+      f"{issubclass(dist.QueueEmptyError, dist.DistStoreError)}")

@@ -227,7 +227,8 @@ if rank == 0:
     print(f"| {'ReduceOp':<10} | {'dtype':<7} | {' | '.join(kinds)} |")
     print(f"| {'-' * 10} | {'-' * 7} | {' | '.join('-' * len(k) for k in kinds)} |")
     for name, dtype, cells in red_rows:
-        print(f"| {name:<10} | {dtype:<7} | " + " | ".join(f"{c:<{len(k)}}" for c, k in zip(cells, kinds)) + " |")
+        print(f"| {name:<10} | {dtype:<7} | "
+              + " | ".join(f"{c:<{len(k)}}" for c, k in zip(cells, kinds)) + " |")
     for number, text in enumerate(errors, 1):
         print(f"\n[{number}] {text}", end="")
     print()

@@ -14,7 +14,8 @@ if os.environ.get("DEVICE", "cpu") == "cuda":
     torch.cuda.set_device(device_id)
 dist.init_process_group(backend, device_id=device_id)
 
-SHOWN = ["RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK", "GROUP_WORLD_SIZE",
+SHOWN = ["RANK", "LOCAL_RANK", "WORLD_SIZE", "LOCAL_WORLD_SIZE", "GROUP_RANK",
+         "GROUP_WORLD_SIZE",
          "ROLE_NAME", "ROLE_RANK", "ROLE_WORLD_SIZE", "TORCHELASTIC_RESTART_COUNT",
          "TORCHELASTIC_MAX_RESTARTS", "TORCHELASTIC_USE_AGENT_STORE"]
 MASKED = ["MASTER_ADDR", "MASTER_PORT", "TORCHELASTIC_RUN_ID"]  # differ between runs

@@ -28,9 +28,11 @@ rank, world_size = dist.get_rank(), dist.get_world_size()
 
 gen = torch.Generator().manual_seed(0)  # the synthetic dataset of the previous step
 x = torch.randn(512, 4, generator=gen)
-y = x @ torch.tensor([[2.0], [-1.0], [0.5], [3.0]]) + 1.0 + 0.1 * torch.randn(512, 1, generator=gen)
+y = (x @ torch.tensor([[2.0], [-1.0], [0.5], [3.0]]) + 1.0
+     + 0.1 * torch.randn(512, 1, generator=gen))
 mine = torch.randperm(512, generator=torch.Generator().manual_seed(1234)).chunk(world_size)[rank]
-batches = [(x[i].to(device), y[i].to(device)) for i in mine.split(32)]  # this rank's part, in batches of 32
+# this rank's part, in batches of 32
+batches = [(x[i].to(device), y[i].to(device)) for i in mine.split(32)]
 
 
 def average_gradients(model):
@@ -60,7 +62,8 @@ a = torch.cat([p.detach().flatten() for p in by_hand.parameters()])
 b = torch.cat([p.detach().flatten() for p in ddp.module.parameters()])
 print(f"by hand: {[round(v, 4) for v in a.tolist()]}")
 print(f"DDP:     {[round(v, 4) for v in b.tolist()]}")
-print(f"max difference: {(a - b).abs().max().item():.1e}, allclose: {torch.allclose(a, b, atol=1e-6)}")
+print(f"max difference: {(a - b).abs().max().item():.1e}, allclose: "
+      f"{torch.allclose(a, b, atol=1e-6)}")
 
 del ddp  # free DDP before tearing down the process group it uses
 dist.barrier()  # no rank tears down while a peer still talks to it

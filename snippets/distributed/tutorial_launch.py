@@ -41,7 +41,8 @@ if __name__ == "__main__":
     world_size = 2
     os.environ["MASTER_ADDR"] = "127.0.0.1"
     os.environ["MASTER_PORT"] = str(free_port())  # children inherit the environment
-    context = mp.get_context("fork")  # "spawn" also works, but starts a fresh interpreter per rank
+    # "spawn" also works, but starts a fresh interpreter per rank
+    context = mp.get_context("fork")
     results = context.SimpleQueue()
     processes = [context.Process(target=init_process, args=(rank, world_size, results, run))
                  for rank in range(world_size)]

@@ -52,18 +52,21 @@ def synthetic_dataset(n=512):
     """y = x @ [2, -1, 0.5, 3] + 1, plus a little noise."""
     gen = torch.Generator().manual_seed(0)
     x = torch.randn(n, 4, generator=gen)
-    y = x @ torch.tensor([[2.0], [-1.0], [0.5], [3.0]]) + 1.0 + 0.1 * torch.randn(n, 1, generator=gen)
+    y = (x @ torch.tensor([[2.0], [-1.0], [0.5], [3.0]]) + 1.0
+         + 0.1 * torch.randn(n, 1, generator=gen))
     return TensorDataset(x, y)
 
 
 def partition_dataset(rank, world_size, global_batch=64):
     partition = DataPartitioner(synthetic_dataset(), [1.0 / world_size] * world_size).use(rank)
     order = torch.Generator().manual_seed(rank)  # each rank shuffles its own part
-    return DataLoader(partition, batch_size=global_batch // world_size, shuffle=True, generator=order)
+    return DataLoader(partition, batch_size=global_batch // world_size, shuffle=True,
+                      generator=order)
 
 
 def average_gradients(model):
-    """All-reduce every gradient and divide by the world size: the gradient of the whole batch."""
+    """All-reduce every gradient and divide by the world size: the gradient of the whole
+    batch."""
     world_size = float(dist.get_world_size())
     for param in model.parameters():
         dist.all_reduce(param.grad, op=dist.ReduceOp.SUM)
@@ -104,7 +107,8 @@ for epoch in range(4):
         total += loss.item()
     print(f"epoch {epoch}: mean loss on my part {total / len(loader):.4f}, "
           f"parameters identical on all ranks: {parameters_identical(model)}")
-print(f"weight {[round(w, 2) for w in model.weight.flatten().tolist()]}, bias {model.bias.item():.2f}")
+print(f"weight {[round(w, 2) for w in model.weight.flatten().tolist()]}, bias "
+      f"{model.bias.item():.2f}")
 
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

@@ -38,7 +38,8 @@ tensor = torch.tensor([rank + 1.0, 10.0 * (rank + 1)])
 print(f"before: {tensor.tolist()}")
 work = dist.all_reduce(tensor, async_op=True)
 print(f"a dist.Work: {isinstance(work, dist.Work)}")
-print(f"wait() -> {work.wait()}, is_completed() -> {work.is_completed()}, after: {tensor.tolist()}")
+print(f"wait() -> {work.wait()}, is_completed() -> {work.is_completed()}, after: "
+      f"{tensor.tolist()}")
 
 work = dist.all_reduce(torch.tensor([rank + 1.0]), async_op=True)
 doubled = work.get_future().then(lambda fut: fut.value()[0] * 2)  # runs when the sum is ready

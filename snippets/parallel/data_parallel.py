@@ -8,7 +8,8 @@ GPUs: 2
 import os
 
 if os.environ.get("DEVICE", "cpu") == "cpu":
-    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant is a machine without one
+    # hide any GPU: this variant is a machine without one
+    os.environ["CUDA_VISIBLE_DEVICES"] = ""
 
 import torch
 from torch import nn

@@ -27,7 +27,8 @@ dist.init_process_group(backend, device_id=device if device.type == "cuda" else 
 rank = dist.get_rank()
 
 torch.manual_seed(0)
-model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
+model = DDP(nn.Linear(3, 1).to(device),
+            device_ids=[device.index] if device.type == "cuda" else None)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 torch.manual_seed(1 + rank)
 x, y = torch.randn(4, 3, device=device), torch.randn(4, 1, device=device)
@@ -44,7 +45,8 @@ if rank == 0:
     torch.save(model.module.state_dict(), path)  # one writer; .module: keys without "module."
 dist.barrier()  # no rank reads before rank 0 has finished writing
 
-state = torch.load(path, map_location=device)  # onto this rank's device, whatever it was saved from
+# onto this rank's device, whatever it was saved from
+state = torch.load(path, map_location=device)
 print("loaded tensors on:", state["weight"].device)
 restored = nn.Linear(3, 1).to(device)  # e.g. the model of a new run
 print(restored.load_state_dict(state))

@@ -47,7 +47,8 @@ x, y = torch.randn(16, 8, device=device), torch.randn(16, 1, device=device)
 for model in (eager, compiled):
     nn.functional.mse_loss(model(x), y).backward()
 
-print("compiled type:", type(compiled).__name__, "wrapping", type(next(compiled.children())).__name__)
+print("compiled type:", type(compiled).__name__, "wrapping",
+      type(next(compiled.children())).__name__)
 same = all(torch.allclose(p.grad, q.grad, atol=1e-6)
            for p, q in zip(eager.parameters(), compiled.parameters()))
 print("gradients match the uncompiled DDP model:", same)

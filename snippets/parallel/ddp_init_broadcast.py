@@ -27,7 +27,8 @@ net = nn.Linear(3, 1).to(device)
 print("before DDP:", [round(w, 4) for w in net.weight.flatten().tolist()])
 
 model = DDP(net, device_ids=[device.index] if device.type == "cuda" else None)
-print("after DDP: ", [round(w, 4) for w in net.weight.flatten().tolist()])  # net changed in place
+# net changed in place
+print("after DDP: ", [round(w, 4) for w in net.weight.flatten().tolist()])
 
 del model  # free DDP before tearing down the process group it uses
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -25,7 +25,8 @@ dist.init_process_group(backend, device_id=device if device.type == "cuda" else 
 rank = dist.get_rank()
 
 torch.manual_seed(0)
-model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
+model = DDP(nn.Linear(3, 1).to(device),
+            device_ids=[device.index] if device.type == "cuda" else None)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 
 torch.manual_seed(1 + rank)

@@ -53,7 +53,8 @@ del model, optimizer
 torch.manual_seed(0)
 net = nn.Linear(3, 1).to(device)
 if rank == 0:
-    net.load_state_dict(checkpoint)  # before wrapping: the constructor broadcasts rank 0's weights
+    # before wrapping: the constructor broadcasts rank 0's weights
+    net.load_state_dict(checkpoint)
 model = DDP(net, device_ids=device_ids)
 print("loaded on rank 0 before DDP(...):", rounded(model.module.weight))
 print("  equal on all ranks:", same_on_all_ranks(model.module.weight))

@@ -49,7 +49,8 @@ for i, (x, y) in enumerate(batches):
     last = i == ACCUMULATE - 1
     with contextlib.nullcontext() if last else model.no_sync():  # forward AND backward inside
         (nn.functional.mse_loss(model(x), y) / ACCUMULATE).backward()  # the last all-reduces
-    print(f"after micro-batch {i}: gradient same on all ranks:", same_on_all_ranks(net.weight.grad))
+    print(f"after micro-batch {i}: gradient same on all ranks:",
+          same_on_all_ranks(net.weight.grad))
 
 mean = alone.weight.grad.clone()
 dist.all_reduce(mean, op=dist.ReduceOp.AVG)

@@ -36,7 +36,8 @@ def build():
     torch.manual_seed(0)
     device_ids = [device.index] if device.type == "cuda" else None
     model = DDP(nn.Linear(3, 1).to(device), device_ids=device_ids)
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)  # momentum: state to keep
+    # momentum: state to keep
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1, momentum=0.9)
     # the scale starts at 1024 and doubles after every 2 steps without inf/NaN gradients
     scaler = torch.amp.GradScaler(device.type, init_scale=1024, growth_interval=2)
     return model, optimizer, scaler
@@ -83,7 +84,8 @@ start = checkpoint["epoch"] + 1
 print(f"resuming at epoch {start}, scaler scale {scaler.get_scale()}")
 for epoch in range(start, 4):
     train_epoch(model, optimizer, scaler, epoch)
-print("same weights as the run that never stopped:", torch.equal(model.module.weight, uninterrupted))
+print("same weights as the run that never stopped:",
+      torch.equal(model.module.weight, uninterrupted))
 
 dist.barrier()  # every rank has read the checkpoint before it is deleted
 if rank == 0:

@@ -15,7 +15,8 @@ ten, eleven = range(10), range(11)  # any object with len() will do as a dataset
 print("10 items, shuffle=False:", list(DistributedSampler(ten, shuffle=False)))
 print("10 items (shuffled):    ", list(DistributedSampler(ten)))
 print("11 items:               ", list(DistributedSampler(eleven, shuffle=False)))
-print("11 items, drop_last:    ", list(DistributedSampler(eleven, shuffle=False, drop_last=True)))
+print("11 items, drop_last:    ",
+      list(DistributedSampler(eleven, shuffle=False, drop_last=True)))
 
 dist.barrier()  # no rank tears down while a peer still talks to it
 dist.destroy_process_group()

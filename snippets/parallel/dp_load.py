@@ -1,5 +1,5 @@
-"""Load a checkpoint saved from a DataParallel model (keys start with "module.") into a plain model,
-and the reverse.
+"""Load a checkpoint saved from a DataParallel model (keys start with "module.") into a plain
+model, and the reverse.
 
 Run: python dp_load.py
 """
@@ -18,7 +18,7 @@ print("checkpoint keys:", list(checkpoint))
 torch.manual_seed(1)
 model = nn.Linear(3, 2)
 
-# 1. Strict loading (the default) refuses the prefixed keys; strict=False loads nothing, silently.
+# 1. Strict loading (the default) refuses prefixed keys; strict=False loads nothing, silently.
 try:
     model.load_state_dict(checkpoint)
 except RuntimeError as exc:

@@ -1,4 +1,5 @@
-"""DataParallel runs its replicas in threads of one process, and builds new ones on every forward.
+"""DataParallel runs its replicas in threads of one process, and builds new ones on every
+forward.
 
 Run: python dp_threads.py
 Variants: cpu, cuda
@@ -8,7 +9,8 @@ import os
 import threading
 
 if os.environ.get("DEVICE", "cpu") == "cpu":
-    os.environ["CUDA_VISIBLE_DEVICES"] = ""  # hide any GPU: this variant is a machine without one
+    # hide any GPU: this variant is a machine without one
+    os.environ["CUDA_VISIBLE_DEVICES"] = ""
 
 import torch
 from torch import nn

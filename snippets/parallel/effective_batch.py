@@ -48,7 +48,7 @@ dist.all_reduce(hand.weight.grad, op=dist.ReduceOp.SUM)
 ratio = (hand.weight.grad / net.weight.grad).mean().item()
 print("summed instead of averaged:", round(ratio, 4), "x larger")
 
-# Linear scaling rule: global batch N times larger -> learning rate N times larger, after warm-up.
+# Linear scaling rule: global batch N times larger -> learning rate N times larger after warm-up.
 BASE_LR = 0.1  # tuned for batch PER_RANK on one device
 optimizer = torch.optim.SGD(model.parameters(), lr=BASE_LR * world_size)
 warmup = torch.optim.lr_scheduler.LinearLR(optimizer, start_factor=1 / world_size, total_iters=4)

@@ -20,7 +20,8 @@ with warnings.catch_warnings(record=True) as caught:
     default_scaler = torch.amp.GradScaler()  # device="cuda" is the default
 for warning in caught:
     print(f"{warning.category.__name__}: {warning.message}")
-print("GradScaler():      enabled", default_scaler.is_enabled(), "| state", default_scaler.state_dict())
+print("GradScaler():      enabled", default_scaler.is_enabled(), "| state",
+      default_scaler.state_dict())
 
 loss = torch.tensor(0.5)
 print("loss 0.5 scaled by GradScaler('cpu'):", cpu_scaler.scale(loss).item())

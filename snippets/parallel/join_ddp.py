@@ -29,11 +29,13 @@ dist.init_process_group(backend, device_id=device if device.type == "cuda" else 
 rank = dist.get_rank()
 
 torch.manual_seed(0)
-model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
+model = DDP(nn.Linear(3, 1).to(device),
+            device_ids=[device.index] if device.type == "cuda" else None)
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 
 torch.manual_seed(1 + rank)
-batches = [torch.randn(4, 3).to(device) for _ in range(3 - rank)]  # rank 0: 3, rank 1: 2; drawn on the CPU
+# rank 0: 3, rank 1: 2; drawn on the CPU
+batches = [torch.randn(4, 3).to(device) for _ in range(3 - rank)]
 
 steps = 0
 with Join([model]):  # model.join() is the same, for DDP alone

@@ -33,7 +33,8 @@ rank = dist.get_rank()
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(3, 4), nn.ReLU(), nn.Linear(4, 1))
 model = DDP(net.to(device), device_ids=[device.index] if device.type == "cuda" else None)
-optimizer = ZeroRedundancyOptimizer(model.parameters(), optimizer_class=torch.optim.Adam, lr=0.01)
+optimizer = ZeroRedundancyOptimizer(model.parameters(), optimizer_class=torch.optim.Adam,
+                                    lr=0.01)
 
 torch.manual_seed(1 + rank)
 batches = [torch.randn(4, 3, device=device) for _ in range(3 - rank)]  # rank 0: 3, rank 1: 2

@@ -32,7 +32,8 @@ def worker(i, how, go):
 def run(how):
     go = mp.get_context("fork").Event()
     # fork: quick to start; spawn raises the same exceptions
-    context = mp.start_processes(worker, args=(how, go), nprocs=2, join=False, start_method="fork")
+    context = mp.start_processes(worker, args=(how, go), nprocs=2, join=False,
+                                 start_method="fork")
     # The first join() returns False when child 0 exits: one process still runs. Only then
     # may child 1 fail, so that join() has no running process left to stop (it would log a
     # warning on stderr).

@@ -33,7 +33,8 @@ def main():
 
     results = mp.get_context("spawn").SimpleQueue()
     context = mp.spawn(report, args=(results,), nprocs=2, join=False)  # returns at once
-    print(f"spawn(join=False) returned a {type(context).__name__} of {len(context.pids())} processes")
+    print(f"spawn(join=False) returned a {type(context).__name__} of {len(context.pids())} "
+          "processes")
     print(f"children's results: {collect(results, 2)}")
     while not context.join():  # True once every process has exited (with code 0)
         pass

@@ -1,4 +1,5 @@
-"""Seed random augmentation with seed + rank; give DistributedSampler the same seed on every rank.
+"""Seed random augmentation with seed + rank; give DistributedSampler the same seed on every
+rank.
 
 Run: torchrun --standalone --nproc-per-node=2 per_rank_seed.py
 """
@@ -23,7 +24,8 @@ def seed_everything(seed):
 
 
 seed_everything(SEED)
-print("seed,        random flips:", (torch.rand(4) < 0.5).tolist())  # the same draws on every rank
+# the same draws on every rank
+print("seed,        random flips:", (torch.rand(4) < 0.5).tolist())
 seed_everything(SEED + rank)
 print("seed + rank, random flips:", (torch.rand(4) < 0.5).tolist())  # each rank draws its own
 

@@ -37,7 +37,8 @@ dist.init_process_group(backend, device_id=device if device.type == "cuda" else 
 rank = dist.get_rank()
 
 torch.manual_seed(0)
-model = DDP(nn.Linear(3, 1).to(device), device_ids=[device.index] if device.type == "cuda" else None)
+model = DDP(nn.Linear(3, 1).to(device),
+            device_ids=[device.index] if device.type == "cuda" else None)
 state = PostLocalSGDState(process_group=None, subgroup=None, start_localSGD_iter=2,
                           post_local_gradient_allreduce=False)
 model.register_comm_hook(state, post_localSGD_hook)
@@ -54,7 +55,8 @@ for step in range(6):
     weight = model.module.weight.detach()
     weights = [torch.empty_like(weight) for _ in range(dist.get_world_size())]
     dist.all_gather(weights, weight)
-    print(f"step {step}: weights equal on all ranks: {all(torch.equal(w, weight) for w in weights)}")
+    print(f"step {step}: weights equal on all ranks: "
+          f"{all(torch.equal(w, weight) for w in weights)}")
 
 del model, optimizer, state  # free DDP before tearing down the process group it uses
 dist.barrier()  # no rank tears down while a peer still talks to it

@@ -1,4 +1,5 @@
-"""What torchrun tells each process: its global rank, its local rank on its machine, the world size.
+"""What torchrun tells each process: its global rank, its local rank on its machine, the world
+size.
 
 Run: torchrun --standalone --nproc-per-node=2 ranks.py
 """

@@ -1,4 +1,5 @@
-"""SyncBatchNorm.convert_sync_batchnorm swaps every BatchNorm layer; on CPU, DDP refuses the result.
+"""SyncBatchNorm.convert_sync_batchnorm swaps every BatchNorm layer; on CPU, DDP refuses the
+result.
 
 Run: torchrun --standalone --nproc-per-node=2 sync_batchnorm_convert.py
 """

@@ -22,7 +22,8 @@ from torch.nn.parallel import DistributedDataParallel as DDP
 
 dist.init_process_group("gloo", timeout=timedelta(minutes=5))
 rank = dist.get_rank()
-short = dist.new_group(timeout=timedelta(seconds=3))  # for DDP: new_group() does not inherit timeout=
+# for DDP: new_group() does not inherit timeout=
+short = dist.new_group(timeout=timedelta(seconds=3))
 
 torch.manual_seed(0)
 model = DDP(nn.Linear(3, 1), process_group=short)

@@ -28,7 +28,8 @@ rank = dist.get_rank()
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(16, 64), nn.ReLU(), nn.Linear(64, 64), nn.ReLU(), nn.Linear(64, 4))
 model = DDP(net.to(device), device_ids=[device.index] if device.type == "cuda" else None)
-optimizer = ZeroRedundancyOptimizer(model.parameters(), optimizer_class=torch.optim.Adam, lr=0.01)
+optimizer = ZeroRedundancyOptimizer(model.parameters(), optimizer_class=torch.optim.Adam,
+                                    lr=0.01)
 
 torch.manual_seed(1 + rank)
 x, y = torch.randn(8, 16, device=device), torch.randn(8, 4, device=device)

@@ -80,7 +80,8 @@ for how in ("killed", "destroy first", "result() first"):
     ckpt = tempfile.mkdtemp()
     print(f"{how}:")
     for rank, (code, output) in enumerate(launch(how, ckpt)):
-        print(f"  rank {rank}: exit code {code}" + "".join(f"; {line}" for line in output.splitlines()))
+        print(f"  rank {rank}: exit code {code}"
+              + "".join(f"; {line}" for line in output.splitlines()))
     print("  .metadata written:", os.path.exists(os.path.join(ckpt, ".metadata")))
     try:
         metadata = dcp.FileSystemReader(ckpt).read_metadata()

@@ -64,7 +64,8 @@ even.global_offsets = ((2 * rank, 0),)
 even.local_offsets = ((0, 0),)
 even.local_sizes = ((2, 6),)
 dcp.load({"table": even}, checkpoint_id=path)
-print(f"rank {rank}: rows {2 * rank}-{2 * rank + 1} equal: {torch.equal(even, full[2 * rank:2 * rank + 2])}")
+print(f"rank {rank}: rows {2 * rank}-{2 * rank + 1} equal: "
+      f"{torch.equal(even, full[2 * rank:2 * rank + 2])}")
 
 # Load the whole tensor: a plain tensor of the global shape, without the attributes.
 whole = torch.zeros(4, 6, device=device_type)

@@ -57,7 +57,8 @@ dist.barrier()  # the files exist before any rank reads them
 expected = weight_fp8.float() * scale.repeat_interleave(4, 0)[:6].repeat_interleave(4, 1)
 
 # Load into float32 DTensors sharded on rows: rank 0 gets rows 0-2, rank 1 rows 3-5.
-state = {"proj.weight": distribute_tensor(torch.zeros(6, 8, device=device_type), mesh, [Shard(0)]),
+state = {"proj.weight": distribute_tensor(torch.zeros(6, 8, device=device_type), mesh,
+                                          [Shard(0)]),
          "proj.bias": torch.zeros(6, device=device_type)}  # the scale is not asked for
 reader = dcp.QuantizedHuggingFaceStorageReader(path, target_dtype=torch.float32, block_size=4)
 dcp.load(state, storage_reader=reader)

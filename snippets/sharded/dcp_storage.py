@@ -55,7 +55,8 @@ if rank == 0:
         else:
             print(f"  {key}: {type(entry).__name__}")
     # storage_data: which file holds each chunk
-    where = sorted((index.fqn, info.relative_path) for index, info in metadata.storage_data.items())
+    where = sorted((index.fqn, info.relative_path)
+                   for index, info in metadata.storage_data.items())
     print("stored in:", where)
 
 # Load into tensors of the same layout, through an explicit reader.

@@ -78,7 +78,8 @@ print(f"rank {rank}: 0.weight local shard {tuple(local.shape)},"
       f" equal to rows {4 * rank}-{4 * rank + 3} of the file:"
       f" {torch.equal(local, trained['0.weight'][4 * rank:4 * rank + 4])}")
 print(f"rank {rank}: every parameter equal:",
-      all(torch.equal(v.full_tensor(), trained[k]) for k, v in get_model_state_dict(model).items()))
+      all(torch.equal(v.full_tensor(), trained[k])
+          for k, v in get_model_state_dict(model).items()))
 
 dist.barrier()  # every rank has finished loading before the directory is deleted
 if rank == 0:

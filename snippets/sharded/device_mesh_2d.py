@@ -27,10 +27,12 @@ mesh = init_device_mesh(device_type, (2, 2), mesh_dim_names=("dp", "tp"))
 if rank == 0:
     print(f"mesh: {mesh.mesh.tolist()}, names {mesh.mesh_dim_names}")
     # size() counts every rank, size(dim) one dimension; ndim and shape as for a tensor
-    print(f"size {mesh.size()}, size(0) {mesh.size(0)}, ndim {mesh.ndim}, shape {tuple(mesh.shape)}")
+    print(f"size {mesh.size()}, size(0) {mesh.size(0)}, ndim {mesh.ndim}, shape "
+          f"{tuple(mesh.shape)}")
 print(f"rank {rank} get_rank: {mesh.get_rank()}")  # the global rank, as dist.get_rank()
 # one process group per mesh dimension, in dimension order
-print(f"rank {rank} get_all_groups: {[dist.get_process_group_ranks(g) for g in mesh.get_all_groups()]}")
+print(f"rank {rank} get_all_groups: "
+      f"{[dist.get_process_group_ranks(g) for g in mesh.get_all_groups()]}")
 print(f"rank {rank} coordinate (dp, tp): {mesh.get_coordinate()}")
 for name in ("dp", "tp"):
     sub = mesh[name]  # a 1-D mesh: the ranks that share this rank's other coordinate

@@ -35,7 +35,8 @@ def normalize_rows(t):  # plain tensor code: it sees one rank's rows
 per_shard = local_map(normalize_rows, out_placements=[Shard(0)], in_placements=([Shard(0)],))
 out = per_shard(rows)
 print(f"rank {rank} local_map: {out.placements}, local {list(out.to_local().shape)},"
-      f" equals the whole tensor's result: {torch.allclose(out.full_tensor(), normalize_rows(full))}")
+      " equals the whole tensor's result: "
+      f"{torch.allclose(out.full_tensor(), normalize_rows(full))}")
 
 replicated = distribute_tensor(full, mesh, [Replicate()])
 try:
@@ -46,7 +47,8 @@ except ValueError as error:
 resharding = local_map(normalize_rows, out_placements=[Shard(0)], in_placements=([Shard(0)],),
                        redistribute_inputs=True)
 out = resharding(replicated)  # Replicate() -> Shard(0) first: each rank keeps its rows
-print(f"rank {rank} redistribute_inputs=True: {out.placements}, local {list(out.to_local().shape)}")
+print(f"rank {rank} redistribute_inputs=True: {out.placements}, local "
+      f"{list(out.to_local().shape)}")
 
 # a local sum is one addend of the global sum: declare it Partial()
 partial_sum = local_map(torch.sum, out_placements=[Partial()], in_placements=([Shard(0)],))

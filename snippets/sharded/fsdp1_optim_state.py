@@ -1,4 +1,5 @@
-"""FSDP1 optimizer state: optim_state_dict, optim_state_dict_to_load, and a sharded DCP round trip.
+"""FSDP1 optimizer state: optim_state_dict, optim_state_dict_to_load, and a sharded DCP round
+trip.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp1_optim_state.py
 Variants: gloo-cpu, nccl-cuda
@@ -48,7 +49,8 @@ with warnings.catch_warnings(record=True):  # the FutureWarnings of state_dict_t
     # the default type, FULL_STATE_DICT: unflattened, keyed by parameter name
     full = FSDP.optim_state_dict(model, optimizer)  # collective
     exp_avg = full["state"]["0.weight"]["exp_avg"]
-    print(f"rank {rank} full: keys {list(full['state'])}, 0.weight exp_avg {list(exp_avg.shape)}")
+    print(f"rank {rank} full: keys {list(full['state'])}, 0.weight exp_avg "
+          f"{list(exp_avg.shape)}")
     # keyed by position, loadable by an optimizer of the same model without FSDP
     plain = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2))
     by_id = FSDP.rekey_optim_state_dict(full, OptimStateKeyType.PARAM_ID, plain)

@@ -41,8 +41,9 @@ model = FSDP(model, auto_wrap_policy=ModuleWrapPolicy({nn.Linear}), device_id=de
 
 # each type with its model config and its optimizer config
 kinds = {
-    StateDictType.FULL_STATE_DICT: (FullStateDictConfig(offload_to_cpu=True, rank0_only=True),
-                                    FullOptimStateDictConfig(offload_to_cpu=True, rank0_only=True)),
+    StateDictType.FULL_STATE_DICT: (
+        FullStateDictConfig(offload_to_cpu=True, rank0_only=True),
+        FullOptimStateDictConfig(offload_to_cpu=True, rank0_only=True)),
     StateDictType.SHARDED_STATE_DICT: (ShardedStateDictConfig(offload_to_cpu=False),
                                        ShardedOptimStateDictConfig(offload_to_cpu=False)),
     StateDictType.LOCAL_STATE_DICT: (LocalStateDictConfig(), LocalOptimStateDictConfig()),

@@ -1,4 +1,5 @@
-"""Activation checkpointing inside FSDP2 blocks: same losses and gradients, activations recomputed.
+"""Activation checkpointing inside FSDP2 blocks: same losses and gradients, activations
+recomputed.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_activation_checkpointing.py
 Variants: gloo-cpu, nccl-cuda

@@ -64,7 +64,8 @@ check("dp_mesh_dims", model, reference, inputs)
 # Route 2: plain parameters and inputs, and a 1-D mesh over the same ranks, in the same
 # order: adjacent trailing dimensions of a mesh merge in rank order.
 flat_mesh = init_device_mesh(device_type, (4,), mesh_dim_names=("dp_shard_cp",))
-print(f"rank {rank} coordinate {mesh.get_coordinate()}, in the 1-D mesh {flat_mesh.get_coordinate()}")
+print(f"rank {rank} coordinate {mesh.get_coordinate()}, in the 1-D mesh "
+      f"{flat_mesh.get_coordinate()}")
 torch.manual_seed(0)
 model = nn.Sequential(nn.Linear(8, 8), nn.ReLU(), nn.Linear(8, 8)).to(device_type)
 reference = copy.deepcopy(model)

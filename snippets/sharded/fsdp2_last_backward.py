@@ -1,4 +1,5 @@
-"""HSDP gradient accumulation: set_is_last_backward, set_requires_all_reduce, set_reshard_after_backward.
+"""HSDP gradient accumulation: set_is_last_backward, set_requires_all_reduce,
+set_reshard_after_backward.
 
 Run: torchrun --standalone --nproc-per-node=4 fsdp2_last_backward.py
 Variants: gloo-cpu, nccl-cuda

@@ -1,4 +1,5 @@
-"""fully_shard when the mesh and the model disagree: what torch raises, and what it accepts silently.
+"""fully_shard when the mesh and the model disagree: what torch raises, and what it accepts
+silently.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_mesh_errors.py
 Variants: gloo-cpu, nccl-cuda

@@ -35,7 +35,8 @@ for policy in (OffloadPolicy(), CPUOffloadPolicy(pin_memory=False)):
     fully_shard(model, mesh=mesh, offload_policy=policy)
     seen = []
     model[0].register_forward_pre_hook(lambda m, args: seen.append(m.weight.device))
-    loss = model(torch.ones(2, 4, device=device_type)).sum()  # the input goes to the mesh's device
+    # the input goes to the mesh's device
+    loss = model(torch.ones(2, 4, device=device_type)).sum()
     loss.backward()
     weight = model[0].weight
     print(f"rank {rank} {type(policy).__name__}: shard on {weight.to_local().device},"

@@ -104,7 +104,8 @@ for separate in (False, True):
 # settings that change only how buffers are allocated: the same gradients on CPU
 model = build()
 model.set_reduce_scatter_max_input_buffers(2)  # recursive
-print(f"rank {rank} set_reduce_scatter_max_input_buffers(2): same gradients: {same(step(model))}")
+print(f"rank {rank} set_reduce_scatter_max_input_buffers(2): same gradients: "
+      f"{same(step(model))}")
 model = build()
 for layer in model:  # not recursive: call it on each module that holds parameters
     layer.set_allocate_memory_from_process_group_for_comm(True)

@@ -1,4 +1,5 @@
-"""set_modules_to_forward_prefetch / set_modules_to_backward_prefetch: all-gather two layers ahead.
+"""set_modules_to_forward_prefetch / set_modules_to_backward_prefetch: all-gather two layers
+ahead.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_prefetch.py
 Variants: gloo-cpu, nccl-cuda

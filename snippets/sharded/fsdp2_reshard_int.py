@@ -1,4 +1,5 @@
-"""fully_shard(reshard_after_forward=True, False or 2): what each rank holds between forward and backward.
+"""fully_shard(reshard_after_forward=True, False or 2): what each rank holds between forward and
+backward.
 
 Run: torchrun --standalone --nproc-per-node=4 fsdp2_reshard_int.py
 Variants: gloo-cpu, nccl-cuda

@@ -1,4 +1,5 @@
-"""FSDP2's handles: UnshardHandle from unshard(async_op=True), GradientReductionHandle from finalize_backward.
+"""FSDP2's handles: UnshardHandle from unshard(async_op=True), GradientReductionHandle from
+finalize_backward.
 
 Run: torchrun --standalone --nproc-per-node=2 fsdp2_unshard.py
 Variants: gloo-cpu, nccl-cuda

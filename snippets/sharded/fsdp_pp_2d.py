@@ -1,4 +1,5 @@
-"""FSDP2 with pipelining: Schedule1F1B over stages fully_shard-ed on the "dp" dimension of a 2 x 2 mesh.
+"""FSDP2 with pipelining: Schedule1F1B over stages fully_shard-ed on the "dp" dimension of a 2 x
+2 mesh.
 
 Run: torchrun --standalone --nproc-per-node=4 fsdp_pp_2d.py
 Variants: gloo-cpu, nccl-cuda

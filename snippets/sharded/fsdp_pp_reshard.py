@@ -1,5 +1,6 @@
-"""FSDP2 under pipelining: reshard_after_forward=True (the default) against False, the all-gathers
-of one Schedule1F1B step of 4 micro-batches counted with CommDebugMode on a 2 x 2 mesh.
+"""FSDP2 under pipelining: reshard_after_forward=True (the default) against False, the
+all-gathers of one Schedule1F1B step of 4 micro-batches counted with CommDebugMode on a 2 x 2
+mesh.
 
 Run: torchrun --standalone --nproc-per-node=4 fsdp_pp_reshard.py
 Variants: gloo-cpu, nccl-cuda

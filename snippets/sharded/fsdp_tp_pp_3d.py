@@ -1,4 +1,5 @@
-"""3-D parallelism: pipeline stages over "pp", FSDP2 over "dp", tensor parallel over "tp" (2 x 2 x 2).
+"""3-D parallelism: pipeline stages over "pp", FSDP2 over "dp", tensor parallel over "tp" (2 x 2
+x 2).
 
 Run: torchrun --standalone --nproc-per-node=8 fsdp_tp_pp_3d.py
 Variants: gloo-cpu, nccl-cuda

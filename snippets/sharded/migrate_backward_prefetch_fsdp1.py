@@ -1,4 +1,5 @@
-"""Migration pair, FSDP1 side: backward_prefetch chooses when the next unit is gathered in backward.
+"""Migration pair, FSDP1 side: backward_prefetch chooses when the next unit is gathered in
+backward.
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_backward_prefetch_fsdp1.py
 Variants: gloo-cpu, nccl-cuda

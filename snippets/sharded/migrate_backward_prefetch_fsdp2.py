@@ -1,4 +1,5 @@
-"""Migration pair, FSDP2 side: set_modules_to_backward_prefetch names the modules to gather early.
+"""Migration pair, FSDP2 side: set_modules_to_backward_prefetch names the modules to gather
+early.
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_backward_prefetch_fsdp2.py
 Variants: gloo-cpu, nccl-cuda

@@ -39,7 +39,8 @@ for step in range(3):
     loss = nn.functional.mse_loss(model(x), y)
     loss.backward()
     norm = nn.utils.clip_grad_norm_(model.parameters(), max_norm=0.1)
-    print(f"rank {rank} step {step} total norm {type(norm).__name__} {norm.full_tensor().item():.6f}")
+    print(f"rank {rank} step {step} total norm {type(norm).__name__} "
+          f"{norm.full_tensor().item():.6f}")
     optimizer.step()
     optimizer.zero_grad()
     print(f"rank {rank} step {step} loss {loss.item():.6f}")

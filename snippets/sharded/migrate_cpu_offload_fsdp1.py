@@ -1,4 +1,5 @@
-"""Migration pair, FSDP1 side: CPUOffload(offload_params=True) needs an accelerator to pin memory.
+"""Migration pair, FSDP1 side: CPUOffload(offload_params=True) needs an accelerator to pin
+memory.
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_cpu_offload_fsdp1.py
 Variants: gloo-cpu, nccl-cuda

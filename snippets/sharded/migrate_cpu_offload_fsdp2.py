@@ -1,4 +1,5 @@
-"""Migration pair, FSDP2 side: CPUOffloadPolicy, the equivalent of CPUOffload(offload_params=True).
+"""Migration pair, FSDP2 side: CPUOffloadPolicy, the equivalent of
+CPUOffload(offload_params=True).
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_cpu_offload_fsdp2.py
 Variants: gloo-cpu, nccl-cuda

@@ -39,7 +39,8 @@ for step in range(3):
     loss = nn.functional.mse_loss(model(x), y)
     if step == 0:  # between forward and backward: resharded, a flat slice
         weight = model.module[0].weight
-        print(f"rank {rank} after forward: 0.weight {type(weight).__name__} {list(weight.shape)}")
+        print(f"rank {rank} after forward: 0.weight {type(weight).__name__} "
+              f"{list(weight.shape)}")
     loss.backward()
     optimizer.step()
     optimizer.zero_grad()

@@ -33,7 +33,8 @@ torch.manual_seed(0)  # the same model on every rank, and in the FSDP2 snippet o
 model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
 model = FSDP(model, auto_wrap_policy=ModuleWrapPolicy({nn.Linear}), device_id=device,
              use_orig_params=True,  # parameters keep their names, as with fully_shard
-             sharding_strategy=ShardingStrategy.HYBRID_SHARD, device_mesh=mesh)  # the option of this pair
+             # the option of this pair
+             sharding_strategy=ShardingStrategy.HYBRID_SHARD, device_mesh=mesh)
 print(f"rank {rank} local slices: {[list(p.shape) for p in model.parameters()]}")
 
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)

@@ -29,7 +29,9 @@ torch.manual_seed(0)  # the same model on every rank, and in the FSDP2 snippet o
 model = nn.Sequential(nn.Linear(4, 6), nn.ReLU(), nn.Linear(6, 2)).to(device)
 model = FSDP(model, auto_wrap_policy=ModuleWrapPolicy({nn.Linear}), device_id=device,
              use_orig_params=True,  # parameters keep their names, as with fully_shard
-             mixed_precision=MixedPrecision(param_dtype=torch.bfloat16, reduce_dtype=torch.float32))  # the option of this pair
+             # the option of this pair
+             mixed_precision=MixedPrecision(param_dtype=torch.bfloat16,
+                                            reduce_dtype=torch.float32))
 
 optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
 torch.manual_seed(1 + rank)  # each rank its own batch, the same in both snippets

@@ -1,4 +1,5 @@
-"""Migration pair, FSDP1 side: no_sync() accumulates gradients over micro-batches without communication.
+"""Migration pair, FSDP1 side: no_sync() accumulates gradients over micro-batches without
+communication.
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_no_sync_fsdp1.py
 Variants: gloo-cpu, nccl-cuda

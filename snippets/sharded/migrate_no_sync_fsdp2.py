@@ -40,7 +40,8 @@ for step in range(3):
     first = nn.functional.mse_loss(model(x[:4]), y[:4])
     first.backward()
     if step == 0:
-        print(f"rank {rank} after the unsynchronized backward: 0.weight.grad {model[0].weight.grad}")
+        print(f"rank {rank} after the unsynchronized backward: 0.weight.grad "
+              f"{model[0].weight.grad}")
     model.set_requires_gradient_sync(True)
     second = nn.functional.mse_loss(model(x[4:]), y[4:])
     second.backward()  # synchronizes the gradients of both micro-batches

@@ -1,4 +1,5 @@
-"""Migration pair, FSDP1 side: ShardingStrategy.SHARD_GRAD_OP keeps weights gathered until backward.
+"""Migration pair, FSDP1 side: ShardingStrategy.SHARD_GRAD_OP keeps weights gathered until
+backward.
 
 Run: torchrun --standalone --nproc-per-node=2 migrate_shard_grad_op_fsdp1.py
 Variants: gloo-cpu, nccl-cuda
@@ -39,7 +40,8 @@ for step in range(3):
     loss = nn.functional.mse_loss(model(x), y)
     if step == 0:  # between forward and backward: still gathered, full shape
         weight = model.module[0].weight
-        print(f"rank {rank} after forward: 0.weight {type(weight).__name__} {list(weight.shape)}")
+        print(f"rank {rank} after forward: 0.weight {type(weight).__name__} "
+              f"{list(weight.shape)}")
     loss.backward()
     optimizer.step()
     optimizer.zero_grad()

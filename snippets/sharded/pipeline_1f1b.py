@@ -53,7 +53,8 @@ with torch.no_grad():
         print("stage 0: eval, forward only")
     else:
         out = schedule.eval(target=y, losses=(losses := []))  # the last stage gets the output
-        print("eval output:", tuple(out.shape), f"mean loss {torch.stack(losses).mean().item():.4f}")
+        print("eval output:", tuple(out.shape),
+              f"mean loss {torch.stack(losses).mean().item():.4f}")
 
 del schedule, stage
 dist.barrier()  # no rank tears down while a peer still talks to it

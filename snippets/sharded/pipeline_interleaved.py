@@ -63,7 +63,8 @@ reference = make_model()  # the whole model in one process, for the checks
 reference_loss = loss_fn(reference(x), y)
 reference_loss.backward()
 
-for schedule_class in (ScheduleInterleaved1F1B, ScheduleLoopedBFS, ScheduleInterleavedZeroBubble):
+for schedule_class in (ScheduleInterleaved1F1B, ScheduleLoopedBFS,
+                       ScheduleInterleavedZeroBubble):
     model = make_model().to(device)  # fresh weights and gradients for each schedule
     stages = [PipelineStage(model[s], s, num_stages, device) for s in my_stages]
     schedule = schedule_class(stages, n_microbatches=n_microbatches, loss_fn=loss_fn)
@@ -91,7 +92,8 @@ for schedule_class in (ScheduleInterleaved1F1B, ScheduleLoopedBFS, ScheduleInter
     print(f"rank {rank}: forwards ran as planned: {ran == re.findall(r'[0-9]+F[0-9]+', plan)}, "
           f"after {len(probes)} shape-inference probes")
     same = all(torch.allclose(p.grad.cpu(), q.grad, atol=1e-6)
-               for s in my_stages for p, q in zip(model[s].parameters(), reference[s].parameters()))
+               for s in my_stages
+               for p, q in zip(model[s].parameters(), reference[s].parameters()))
     print(f"rank {rank}: gradients equal the single-process ones: {same}")
     del schedule, stages
 

@@ -90,7 +90,8 @@ for schedule_class in (ScheduleZBVZeroBubble, ScheduleDualPipeV):
     print(f"rank {rank}: forwards ran as planned: {ran == re.findall(r'[0-9]+F[0-9]+', plan)}, "
           f"after {len(probes)} shape-inference probes")
     same = all(torch.allclose(p.grad.cpu(), q.grad, atol=1e-6)
-               for s in my_stages for p, q in zip(model[s].parameters(), reference[s].parameters()))
+               for s in my_stages
+               for p, q in zip(model[s].parameters(), reference[s].parameters()))
     print(f"rank {rank}: gradients equal the single-process ones: {same}")
     del schedule, stages
 

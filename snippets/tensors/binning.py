@@ -25,7 +25,8 @@ print(f"histogramdd:\n{h2}\nedges: {e2[0]} {e2[1]}")
 
 boundaries = torch.tensor([1, 3, 5])
 values = torch.tensor([0, 1, 2, 3, 6])
-print("bucketize:", torch.bucketize(values, boundaries))  # bucket i: boundaries[i-1] < v <= boundaries[i]
+# bucket i: boundaries[i-1] < v <= boundaries[i]
+print("bucketize:", torch.bucketize(values, boundaries))
 print("bucketize right=True:", torch.bucketize(values, boundaries, right=True))
 print("searchsorted:", torch.searchsorted(boundaries, values))  # same, sorted sequence first
 print("searchsorted side='right':", torch.searchsorted(boundaries, values, side="right"))

@@ -1,4 +1,5 @@
-"""Element-wise comparisons: eq/ne/lt/le/gt/ge, isclose, isin, isinf family, maximum vs fmax, msort.
+"""Element-wise comparisons: eq/ne/lt/le/gt/ge, isclose, isin, isinf family, maximum vs fmax,
+msort.
 
 Run: python comparison_ops.py
 """
@@ -17,7 +18,8 @@ print("isclose:", torch.isclose(u, v), "| equal_nan:", torch.isclose(u, v, equal
 print("isin:", torch.isin(torch.tensor([1, 2, 3, 4]), torch.tensor([2, 4])))
 
 s = torch.tensor([float("inf"), float("-inf"), 1.0, float("nan")])
-print("isinf:", torch.isinf(s), "| isposinf:", torch.isposinf(s), "| isneginf:", torch.isneginf(s))
+print("isinf:", torch.isinf(s), "| isposinf:", torch.isposinf(s), "| isneginf:",
+      torch.isneginf(s))
 print("isreal:", torch.isreal(torch.tensor([1 + 0j, 1 + 1j])), torch.isreal(torch.tensor([2.0])))
 
 p = torch.tensor([1.0, float("nan"), 5.0])

@@ -1,4 +1,5 @@
-"""torch.conj is lazy: a view with the conjugate bit set; resolve_conj materializes the conjugate.
+"""torch.conj is lazy: a view with the conjugate bit set; resolve_conj materializes the
+conjugate.
 
 Run: python conj.py
 """
@@ -13,7 +14,8 @@ z[0] = 5 + 5j  # a view: the conjugate follows z
 print("after z[0] = 5+5j:", zc[0])
 
 r = torch.resolve_conj(zc)  # materialized: a new tensor, bit cleared
-print("resolve_conj:", r, "| is_conj:", r.is_conj(), "| shares memory:", r.data_ptr() == z.data_ptr())
+print("resolve_conj:", r, "| is_conj:", r.is_conj(), "| shares memory:",
+      r.data_ptr() == z.data_ptr())
 
 try:
     torch.view_as_real(zc)  # some ops refuse an unresolved conjugate

@@ -8,17 +8,20 @@ torch.set_printoptions(precision=4)  # transcendental results: compare rounded v
 x = torch.tensor([0.0, 1.0, 2.0])
 print("exp:", torch.exp(x), "exp2:", torch.exp2(x))
 print("log:", torch.log(torch.tensor([1.0, 0.0, -1.0])))  # log(0) = -inf, log(<0) = nan
-print("log2:", torch.log2(torch.tensor([1.0, 8.0])), "log10:", torch.log10(torch.tensor([1.0, 1000.0])))
+print("log2:", torch.log2(torch.tensor([1.0, 8.0])), "log10:",
+      torch.log10(torch.tensor([1.0, 1000.0])))
 
 tiny = torch.tensor([1e-10])
-print(f"exp(tiny) - 1: {(torch.exp(tiny) - 1).item():.4e}, expm1: {torch.expm1(tiny).item():.4e}")
+print(f"exp(tiny) - 1: {(torch.exp(tiny) - 1).item():.4e}, expm1: "
+      f"{torch.expm1(tiny).item():.4e}")
 print(f"log(1 + tiny): {torch.log(1 + tiny).item():.4e}, log1p: {torch.log1p(tiny).item():.4e}")
 
 a = torch.tensor([1000.0, -1000.0])
 b = torch.tensor([1000.0, -1000.0])
 print("log(exp(a) + exp(b)):", torch.log(torch.exp(a) + torch.exp(b)))  # overflow, underflow
 print("logaddexp:", torch.logaddexp(a, b))  # the same, computed stably
-print("logaddexp2:", torch.logaddexp2(torch.tensor([3.0]), torch.tensor([3.0])))  # log2(2**3 + 2**3)
+# log2(2**3 + 2**3)
+print("logaddexp2:", torch.logaddexp2(torch.tensor([3.0]), torch.tensor([3.0])))
 
 p = torch.tensor([0.0, 0.5, 1.0])
 print("p * log(p):", p * torch.log(p))  # 0 * -inf = nan

@@ -19,7 +19,8 @@ print("roll without dims flattens:", torch.roll(m, 1).tolist())
 print("ravel:", torch.ravel(m))  # always 1-D
 print("unflatten:", tuple(torch.unflatten(torch.zeros(2, 12), 1, (3, -1)).shape))
 s = torch.tensor(7)
-print("atleast_1d/2d/3d:", [tuple(f(s).shape) for f in (torch.atleast_1d, torch.atleast_2d, torch.atleast_3d)])
+print("atleast_1d/2d/3d:",
+      [tuple(f(s).shape) for f in (torch.atleast_1d, torch.atleast_2d, torch.atleast_3d)])
 print("atleast_2d of a vector:", tuple(torch.atleast_2d(v).shape))
 
 print(f"broadcast_to:\n{torch.broadcast_to(torch.tensor([1, 2, 3]), (2, 3))}")
@@ -31,7 +32,8 @@ gy, gx = torch.meshgrid(torch.tensor([0, 1]), torch.tensor([5, 6, 7]), indexing=
 print(f"meshgrid ij:\n{gy}\n{gx}")
 _, gx_xy = torch.meshgrid(torch.tensor([0, 1]), torch.tensor([5, 6, 7]), indexing="xy")
 print("meshgrid xy shape:", tuple(gx_xy.shape))  # the first two dimensions swapped
-print("cartesian_prod:", torch.cartesian_prod(torch.tensor([0, 1]), torch.tensor([5, 6])).tolist())
+print("cartesian_prod:",
+      torch.cartesian_prod(torch.tensor([0, 1]), torch.tensor([5, 6])).tolist())
 c = torch.tensor([1, 2, 3])
 print("combinations:", torch.combinations(c).tolist())  # r=2, each pair once
 print("with_replacement:", torch.combinations(c, r=2, with_replacement=True).tolist())

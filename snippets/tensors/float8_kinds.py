@@ -1,4 +1,5 @@
-"""The other float8 kinds (fnuz, e8m0fnu) and float4_e2m1fn_x2: size, finfo, and a cast there and back.
+"""The other float8 kinds (fnuz, e8m0fnu) and float4_e2m1fn_x2: size, finfo, and a cast there and
+back.
 
 Run: python float8_kinds.py
 """

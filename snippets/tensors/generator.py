@@ -1,4 +1,5 @@
-"""torch.Generator, default_generator, manual_seed, seed, initial_seed: where random numbers come from.
+"""torch.Generator, default_generator, manual_seed, seed, initial_seed: where random numbers come
+from.
 
 Run: python generator.py
 """

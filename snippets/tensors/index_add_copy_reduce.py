@@ -1,4 +1,5 @@
-"""index_add / index_copy / index_reduce: move whole slices of source to the positions a 1-D index gives.
+"""index_add / index_copy / index_reduce: move whole slices of source to the positions a 1-D
+index gives.
 
 Run: python index_add_copy_reduce.py
 """
@@ -12,7 +13,8 @@ index = torch.tensor([0, 2, 0])  # source row i goes to row index[i]; row 0 twic
 
 print(f"index_add:\n{torch.index_add(base, 0, index, source)}")  # repeated rows add up
 print("alpha=-1, row 0:", torch.index_add(base, 0, index, source, alpha=-1)[0])
-print(f"index_copy:\n{torch.index_copy(base, 0, torch.tensor([3, 1, 0]), source)}")  # unique rows
+# unique rows
+print(f"index_copy:\n{torch.index_copy(base, 0, torch.tensor([3, 1, 0]), source)}")
 print("base is unchanged:", base.sum().item())
 
 with warnings.catch_warnings(record=True) as caught:

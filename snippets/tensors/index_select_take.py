@@ -1,4 +1,5 @@
-"""torch.index_select picks whole slices along a dim; torch.take reads the tensor as if flattened.
+"""torch.index_select picks whole slices along a dim; torch.take reads the tensor as if
+flattened.
 
 Run: python index_select_take.py
 """

@@ -1,4 +1,5 @@
-"""torch.layout and torch.memory_format: strided vs sparse, channels_last strides, preserve_format.
+"""torch.layout and torch.memory_format: strided vs sparse, channels_last strides,
+preserve_format.
 
 Run: python layout_memory_format.py
 """
@@ -13,10 +14,13 @@ print("is_contiguous():", cl.is_contiguous(),
 print("to(memory_format=...):", x.to(memory_format=torch.channels_last).stride())
 print("clone keeps it:", cl.clone().stride())  # memory_format=torch.preserve_format by default
 print("clone contiguous_format:", cl.clone(memory_format=torch.contiguous_format).stride())
-print("empty_like preserve_format:", torch.empty_like(cl, memory_format=torch.preserve_format).stride())
+print("empty_like preserve_format:",
+      torch.empty_like(cl, memory_format=torch.preserve_format).stride())
 v = torch.zeros(1, 2, 2, 2, 2).to(memory_format=torch.channels_last_3d)  # N, C, D, H, W
 print("channels_last_3d:", v.stride())
 
 s = torch.tensor([[0.0, 2.0], [3.0, 0.0]]).to_sparse()
-print("sparse:", s.layout, s.layout == torch.sparse_coo, s.is_sparse, "| dense:", x.layout, x.is_sparse)
-print("classes:", isinstance(torch.strided, torch.layout), isinstance(torch.channels_last, torch.memory_format))
+print("sparse:", s.layout, s.layout == torch.sparse_coo, s.is_sparse, "| dense:", x.layout,
+      x.is_sparse)
+print("classes:", isinstance(torch.strided, torch.layout),
+      isinstance(torch.channels_last, torch.memory_format))

@@ -17,7 +17,8 @@ print("upper=True gives L.mT:", torch.allclose(torch.linalg.cholesky(A, upper=Tr
 
 M = torch.tensor([[3.0, 1.0], [4.0, 2.0], [0.0, 2.0]])  # 3 x 2
 Q, R = torch.linalg.qr(M)  # reduced: Q is 3 x 2, R is 2 x 2
-print("qr shapes:", tuple(Q.shape), tuple(R.shape), "Q @ R == M:", torch.allclose(Q @ R, M, atol=1e-6))
+print("qr shapes:", tuple(Q.shape), tuple(R.shape), "Q @ R == M:",
+      torch.allclose(Q @ R, M, atol=1e-6))
 print("Q.mT @ Q == I:", torch.allclose(Q.mT @ Q, torch.eye(2), atol=1e-6))
 print("|diag(R)|:", r(R.diagonal().abs()))  # the signs depend on the library
 print("mode='complete':", tuple(torch.linalg.qr(M, mode="complete").Q.shape))
@@ -40,7 +41,8 @@ print("U * s @ Vh == M:", torch.allclose(U * s @ Vh, M, atol=1e-6))
 print("singular values:", r(s), "svdvals:", r(torch.linalg.svdvals(M)))
 print("full_matrices=True: U is", tuple(torch.linalg.svd(M).U.shape))
 
-print("det(A):", r(torch.linalg.det(A)), "det(H):", r(torch.linalg.det(H)), "= w[0] * w[1]:", r(w[0] * w[1]))
+print("det(A):", r(torch.linalg.det(A)), "det(H):", r(torch.linalg.det(H)), "= w[0] * w[1]:",
+      r(w[0] * w[1]))
 sign, logabsdet = torch.linalg.slogdet(-A)  # det(-A) = 8 for a 2 x 2
 print("slogdet(-A):", r(sign), r(logabsdet), "logdet:", r(torch.logdet(A)))
 print("logdet of a negative det is nan:", torch.logdet(torch.tensor([[-1.0, 0.0], [0.0, 2.0]])))

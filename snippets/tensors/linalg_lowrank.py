@@ -1,4 +1,5 @@
-"""Randomized and iterative methods: torch.svd_lowrank, pca_lowrank and lobpcg on small exact cases.
+"""Randomized and iterative methods: torch.svd_lowrank, pca_lowrank and lobpcg on small exact
+cases.
 
 Run: python linalg_lowrank.py
 """

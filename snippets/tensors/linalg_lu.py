@@ -23,10 +23,12 @@ print("same as solve:", torch.allclose(X, torch.linalg.solve(A, B), atol=1e-6))
 P2, L2, U2 = torch.lu_unpack(LU, pivots)  # back to P, L, U
 print("lu_unpack gives lu's factors:", torch.equal(P2, P) and torch.allclose(L2 @ U2, L @ U))
 
-S = torch.tensor([[4.0, 2.0, 0.0], [2.0, 5.0, 1.0], [0.0, 1.0, 3.0]])  # symmetric positive-definite
+# symmetric positive-definite
+S = torch.tensor([[4.0, 2.0, 0.0], [2.0, 5.0, 1.0], [0.0, 1.0, 3.0]])
 C = torch.linalg.cholesky(S)
 print(f"cholesky_solve (note: B first):\n{r(torch.cholesky_solve(B, C))}")
-print("cholesky_inverse == inv:", torch.allclose(torch.cholesky_inverse(C), torch.linalg.inv(S), atol=1e-6))
+print("cholesky_inverse == inv:",
+      torch.allclose(torch.cholesky_inverse(C), torch.linalg.inv(S), atol=1e-6))
 Ssym = torch.tensor([[1.0, 2.0], [2.0, 1.0]])  # symmetric but indefinite: no Cholesky
 LD, piv = torch.linalg.ldl_factor(Ssym)
 print("ldl_solve:", r(torch.linalg.ldl_solve(LD, piv, torch.tensor([[3.0], [3.0]])).flatten()))
@@ -35,7 +37,8 @@ M = torch.tensor([[3.0, 1.0], [4.0, 2.0], [0.0, 2.0]])
 QR, tau = torch.geqrf(M)  # LAPACK's compact QR: R above the diagonal, reflectors below
 Q = torch.linalg.householder_product(QR, tau)  # the explicit Q (3 x 2)
 print("Q @ triu(QR) == M:", torch.allclose(Q @ QR[:2].triu(), M, atol=1e-6))
-print("same Q as linalg.qr up to signs:", torch.allclose(Q.abs(), torch.linalg.qr(M).Q.abs(), atol=1e-6))
+print("same Q as linalg.qr up to signs:",
+      torch.allclose(Q.abs(), torch.linalg.qr(M).Q.abs(), atol=1e-6))
 e1 = torch.tensor([[1.0], [0.0], [0.0]])
 print("ormqr(QR, tau, e1) == Q[:, :1]:",  # multiplies by Q without forming it
       torch.allclose(torch.ormqr(QR, tau, e1), Q[:, :1], atol=1e-6))

@@ -22,12 +22,15 @@ print("matrix_norm nuc (sum of singular values):", r(torch.linalg.matrix_norm(A,
 rows = torch.linalg.vector_norm(A, dim=1, keepdim=True)  # one norm per row
 print(f"rows scaled to length 1:\n{r(A / rows)}")
 
-print("norm(v):", r(torch.linalg.norm(v)), "norm(A):", r(torch.linalg.norm(A)))  # 1-D: vector, 2-D: matrix
+# 1-D: vector, 2-D: matrix
+print("norm(v):", r(torch.linalg.norm(v)), "norm(A):", r(torch.linalg.norm(A)))
 print("norm(A, ord=2):", r(torch.linalg.norm(A, ord=2)))  # matrix 2-norm, not the vector one
-print("norm(A, ord=2, dim=1):", r(torch.linalg.norm(A, ord=2, dim=1)))  # an int dim: vector norms
+# an int dim: vector norms
+print("norm(A, ord=2, dim=1):", r(torch.linalg.norm(A, ord=2, dim=1)))
 
 D = torch.tensor([[100.0, 0.0], [0.0, 1.0]])
-print("cond(I), cond(D):", r(torch.linalg.cond(torch.eye(2))), r(torch.linalg.cond(D)))  # largest / smallest singular value
+# largest / smallest singular value
+print("cond(I), cond(D):", r(torch.linalg.cond(torch.eye(2))), r(torch.linalg.cond(D)))
 S = torch.tensor([[1.0, 2.0], [2.0, 4.0]])  # second row = 2 * first
 print("cond of a singular matrix:", torch.linalg.cond(S).item() > 1e7)  # huge or inf
 print("matrix_rank:", torch.linalg.matrix_rank(A), torch.linalg.matrix_rank(S))

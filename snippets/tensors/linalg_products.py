@@ -1,4 +1,5 @@
-"""Products: linalg.vecdot, cross, multi_dot, matrix_power, matrix_exp; addmm and its family; trapezoid.
+"""Products: linalg.vecdot, cross, multi_dot, matrix_power, matrix_exp; addmm and its family;
+trapezoid.
 
 Run: python linalg_products.py
 """
@@ -23,7 +24,8 @@ x = torch.tensor([1.0, -1.0])
 print("mv:", torch.mv(A, x))  # matrix times vector
 M = [torch.ones(2, 50), torch.ones(50, 3), torch.ones(3, 1)]
 print("multi_dot:", torch.linalg.multi_dot(M).flatten())  # picks the cheapest order
-print("multi_dot, 1-D ends:", torch.linalg.multi_dot([x, A, x]))  # first as a row, last as a column
+# first as a row, last as a column
+print("multi_dot, 1-D ends:", torch.linalg.multi_dot([x, A, x]))
 
 C = torch.tensor([[10.0, 20.0], [30.0, 40.0]])
 print(f"addmm: beta * C + alpha * (A @ A):\n{torch.addmm(C, A, A, beta=0.5, alpha=2)}")

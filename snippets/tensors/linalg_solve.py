@@ -1,4 +1,5 @@
-"""Solving A X = B: linalg.solve (not inv), inv, solve_triangular, lstsq, pinv, vander, tensorsolve.
+"""Solving A X = B: linalg.solve (not inv), inv, solve_triangular, lstsq, pinv, vander,
+tensorsolve.
 
 Run: python linalg_solve.py
 """

@@ -1,4 +1,5 @@
-"""torch.matmul (@) with 1-D operands and broadcast batch dims; mm, bmm, dot and outer do neither.
+"""torch.matmul (@) with 1-D operands and broadcast batch dims; mm, bmm, dot and outer do
+neither.
 
 Run: python matmul.py
 """

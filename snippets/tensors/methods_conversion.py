@@ -8,7 +8,8 @@ import warnings
 import torch
 
 x = torch.tensor([-1.5, 0.0, 2.7])
-print("bool:", x.bool(), "| int:", x.int(), "| long:", x.long())  # float to int truncates toward 0
+# float to int truncates toward 0
+print("bool:", x.bool(), "| int:", x.int(), "| long:", x.long())
 print("byte:", torch.tensor([255, 256, -1]).byte())  # uint8 wraps around
 print("char:", torch.tensor([127, 128]).char())      # int8 wraps around
 print("cfloat:", x.cfloat().dtype, "| cdouble:", x.cdouble().dtype)
@@ -37,4 +38,5 @@ print("detach_:", y.requires_grad, y.grad_fn)
 
 print("is_sparse_csr:", x.is_sparse_csr)
 # Device flags: False on a CPU tensor, True on a tensor of that device
-print("is_mps is_xpu is_xla is_ipu is_vulkan:", x.is_mps, x.is_xpu, x.is_xla, x.is_ipu, x.is_vulkan)
+print("is_mps is_xpu is_xla is_ipu is_vulkan:", x.is_mps, x.is_xpu, x.is_xla, x.is_ipu,
+      x.is_vulkan)

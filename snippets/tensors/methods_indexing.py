@@ -12,8 +12,10 @@ warnings.filterwarnings("ignore", message="index_reduce")
 
 x = torch.tensor([[10, 20, 30], [40, 50, 60]])
 i = torch.tensor([[2, 0], [1, 1]])
-print("gather:", x.gather(1, i).tolist(), "| take_along_dim:", x.take_along_dim(i, dim=1).tolist())
-print("index_select:", x.index_select(1, torch.tensor([2, 0])).tolist(), "| take (flat):", x.take(torch.tensor([0, 5])))
+print("gather:", x.gather(1, i).tolist(), "| take_along_dim:",
+      x.take_along_dim(i, dim=1).tolist())
+print("index_select:", x.index_select(1, torch.tensor([2, 0])).tolist(), "| take (flat):",
+      x.take(torch.tensor([0, 5])))
 mask = x > 25
 print("masked_select:", x.masked_select(mask), "| argwhere:", mask.argwhere().tolist())
 print("where:", x.where(mask, 0).tolist())  # x where mask, else 0
@@ -21,14 +23,17 @@ print("where:", x.where(mask, 0).tolist())  # x where mask, else 0
 # Out of place: a new tensor, x unchanged
 z = torch.zeros(2, 3, dtype=torch.long)
 src = torch.ones(2, 2, dtype=torch.long)
-print("scatter:", z.scatter(1, i, src).tolist(), "| scatter_add:", z.scatter_add(1, i, src).tolist())
+print("scatter:", z.scatter(1, i, src).tolist(), "| scatter_add:",
+      z.scatter_add(1, i, src).tolist())
 print("scatter_reduce amax:", z.scatter_reduce(1, i, x[:, :2], reduce="amax").tolist())
 rows = torch.tensor([1, 0])
 print("index_add:", z.index_add(0, rows, x).tolist())
 print("index_copy:", z.index_copy(0, rows, x).tolist())
-print("index_reduce prod:", x.index_reduce(0, torch.tensor([0, 0]), x, "prod", include_self=False).tolist())
+print("index_reduce prod:",
+      x.index_reduce(0, torch.tensor([0, 0]), x, "prod", include_self=False).tolist())
 print("index_fill:", x.index_fill(1, torch.tensor([0]), -1).tolist())
-print("index_put:", x.index_put((torch.tensor([0, 1]), torch.tensor([2, 0])), torch.tensor([7, 8])).tolist())
+print("index_put:",
+      x.index_put((torch.tensor([0, 1]), torch.tensor([2, 0])), torch.tensor([7, 8])).tolist())
 
 # The *_scatter functions embed src into a copy of x: the out-of-place slice assignment
 m = torch.zeros(3, 3)
@@ -38,7 +43,8 @@ print("slice_scatter:", m.slice_scatter(torch.ones(3, 1), dim=1, start=2).tolist
 
 # In place: the result is written into the tensor itself
 acc = torch.zeros(3)
-acc.index_add_(0, torch.tensor([0, 2, 0]), torch.tensor([1.0, 2.0, 3.0]))  # repeated index: summed
+# repeated index: summed
+acc.index_add_(0, torch.tensor([0, 2, 0]), torch.tensor([1.0, 2.0, 3.0]))
 print("index_add_:", acc)
 acc.index_copy_(0, torch.tensor([1]), torch.tensor([9.0]))
 print("index_copy_:", acc)

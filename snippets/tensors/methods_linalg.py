@@ -39,7 +39,8 @@ print("matrix_exp of 0:", torch.zeros(2, 2).matrix_exp().tolist())
 # Cholesky and Householder QR, on the factor from torch.linalg
 L = torch.linalg.cholesky(a)
 rhs = torch.tensor([[1.0], [2.0]])
-print("cholesky_solve:", rhs.cholesky_solve(L).flatten(), "| solve:", torch.linalg.solve(a, rhs).flatten())
+print("cholesky_solve:", rhs.cholesky_solve(L).flatten(), "| solve:",
+      torch.linalg.solve(a, rhs).flatten())
 print("cholesky_inverse == inverse:", torch.allclose(L.cholesky_inverse(), a.inverse()))
 qr, tau = a.geqrf()  # R above the diagonal, Householder vectors below
 q = qr.orgqr(tau)    # Q from them

@@ -8,10 +8,12 @@ import torch
 torch.set_printoptions(precision=4)
 
 x = torch.tensor([[1.0, 2.0, 2.0], [3.0, 0.0, 4.0]])
-print("all any:", x.all(), x.any(dim=1), "| count_nonzero:", x.count_nonzero(), x.count_nonzero(dim=0))
+print("all any:", x.all(), x.any(dim=1), "| count_nonzero:", x.count_nonzero(),
+      x.count_nonzero(dim=0))
 lo, hi = x.aminmax()
 print("aminmax:", lo, hi, "| mode(dim=1):", x.mode(dim=1).values)
-print("unique:", x.unique(), "| unique_consecutive:", torch.tensor([1, 1, 2, 2, 1]).unique_consecutive())
+print("unique:", x.unique(), "| unique_consecutive:",
+      torch.tensor([1, 1, 2, 2, 1]).unique_consecutive())
 print("var (unbiased):", x.var(dim=1), "| logsumexp:", x.logsumexp(dim=1))
 print("quantile(0.5):", x.quantile(0.5, dim=1))
 n = torch.tensor([1.0, float("nan"), 3.0])
@@ -24,7 +26,8 @@ print("cumsum_:", c, "| cumprod:", c.cumprod(0))
 c.cumprod_(0)
 print("cumprod_:", c)
 v = torch.tensor([2.0, 1.0, 3.0])
-print("cummax:", v.cummax(0).values, "| cummin:", v.cummin(0).values, "| logcumsumexp:", v.logcumsumexp(0))
+print("cummax:", v.cummax(0).values, "| cummin:", v.cummin(0).values, "| logcumsumexp:",
+      v.logcumsumexp(0))
 
 # Binning
 h = torch.tensor([0.5, 1.5, 1.5, 2.5])
@@ -41,7 +44,8 @@ print("kron:", torch.eye(2).kron(torch.ones(1, 2)), sep="\n")
 # Flips and shapes
 s = torch.arange(4).reshape(2, 2)
 print("flip fliplr flipud:", s.flip(0).tolist(), s.fliplr().tolist(), s.flipud().tolist())
-print("rot90:", s.rot90().tolist(), "| ravel:", s.t().ravel(), "| unflatten:", s.ravel().unflatten(0, (2, 2)).tolist())
+print("rot90:", s.rot90().tolist(), "| ravel:", s.t().ravel(), "| unflatten:",
+      s.ravel().unflatten(0, (2, 2)).tolist())
 print("broadcast_to:", torch.tensor([1, 2]).broadcast_to(2, 2).tolist())
 
 # Products, distances, statistics

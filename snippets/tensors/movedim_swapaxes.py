@@ -1,4 +1,5 @@
-"""movedim moves some dims and keeps the others in order; swapaxes swaps two; t and adjoint transpose matrices.
+"""movedim moves some dims and keeps the others in order; swapaxes swaps two; t and adjoint
+transpose matrices.
 
 Run: python movedim_swapaxes.py
 """
@@ -6,7 +7,8 @@ import torch
 
 x = torch.zeros(2, 3, 4, 5)  # N, C, H, W
 print("movedim(x, 1, -1):", tuple(torch.movedim(x, 1, -1).shape))  # C to the end: N, H, W, C
-print("permute(x, (0, 2, 3, 1)):", tuple(torch.permute(x, (0, 2, 3, 1)).shape))  # every dim listed
+# every dim listed
+print("permute(x, (0, 2, 3, 1)):", tuple(torch.permute(x, (0, 2, 3, 1)).shape))
 print("moveaxis, an alias:", tuple(torch.moveaxis(x, 1, -1).shape))
 print("movedim, two dims:", tuple(torch.movedim(x, (0, 1), (-1, -2)).shape))  # H, W, C, N
 

@@ -1,4 +1,5 @@
-"""torch.narrow: a view of `length` elements from `start` along a dim; narrow_copy: the same, copied.
+"""torch.narrow: a view of `length` elements from `start` along a dim; narrow_copy: the same,
+copied.
 
 Run: python narrow.py
 """

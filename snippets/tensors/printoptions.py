@@ -17,5 +17,6 @@ print(x)  # sci_mode is automatic again (a call without it resets it); precision
 torch.set_printoptions(linewidth=30)
 print(torch.arange(5) * 1000)
 
-torch.set_printoptions(profile="default")  # precision 4, threshold 1000, edgeitems 3, linewidth 80
+# precision 4, threshold 1000, edgeitems 3, linewidth 80
+torch.set_printoptions(profile="default")
 print(torch.arange(10))

@@ -22,7 +22,8 @@ rows = torch.tensor([[3.0, 4.0], [0.3, 0.4]])
 print(f"renorm: rows of norm > 1 scaled to 1:\n{torch.renorm(rows, p=2, dim=0, maxnorm=1.0)}")
 
 obs = torch.tensor([[1.0, 2.0, 3.0, 4.0], [2.0, 4.0, 6.0, 8.0], [4.0, 3.0, 2.0, 1.0]])
-print(f"cov (rows are variables):\n{torch.cov(obs).round(decimals=4)}")  # correction=1 by default
+# correction=1 by default
+print(f"cov (rows are variables):\n{torch.cov(obs).round(decimals=4)}")
 print(f"corrcoef:\n{torch.corrcoef(obs).round(decimals=4)}")
 
 print("gcd:", torch.gcd(torch.tensor([12, 18, 7]), torch.tensor([8, 27, 0])))

@@ -16,7 +16,8 @@ print("base is unchanged:", base.sum().item())  # scatter returns a new tensor
 labels = torch.tensor([3, 0, 1])
 one_hot = torch.scatter(torch.zeros(3, 4), 1, labels.unsqueeze(1), 1.0)  # the value form
 print(f"one-hot:\n{one_hot}")
-print(f"value, reduce='add':\n{torch.scatter(one_hot, 1, labels.unsqueeze(1), 5.0, reduce='add')}")
+print("value, "
+      f"reduce='add':\n{torch.scatter(one_hot, 1, labels.unsqueeze(1), 5.0, reduce='add')}")
 
 base.scatter_(1, torch.tensor([[0], [1], [2]]), 9)  # Tensor.scatter_ works in place
 print(f"after scatter_:\n{base}")

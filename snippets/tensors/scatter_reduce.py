@@ -1,4 +1,5 @@
-"""scatter_add / scatter_reduce: combine the values that land on the same index (group sums, means, maxima).
+"""scatter_add / scatter_reduce: combine the values that land on the same index (group sums,
+means, maxima).
 
 Run: python scatter_reduce.py
 """
@@ -19,8 +20,10 @@ for reduce in ["mean", "amax", "prod"]:
     print(f"{reduce:4}, include_self=False:", without)   # group 3 keeps its 0
 
 start = torch.full((4,), 100.0)
-print("untouched keeps input:", torch.scatter_reduce(start, 0, group, values, "amin", include_self=False))
+print("untouched keeps input:",
+      torch.scatter_reduce(start, 0, group, values, "amin", include_self=False))
 
 rows = torch.tensor([[1, 2], [3, 4], [5, 6]])
 row_group = torch.tensor([[1, 1], [0, 0], [1, 1]])  # index has the shape of src
-print(f"2-D, dim=0:\n{torch.scatter_add(torch.zeros(2, 2, dtype=torch.long), 0, row_group, rows)}")
+print("2-D, "
+      f"dim=0:\n{torch.scatter_add(torch.zeros(2, 2, dtype=torch.long), 0, row_group, rows)}")

@@ -1,4 +1,5 @@
-"""Sign and magnitude: abs, sign, sgn, signbit, copysign; nan_to_num, lerp, gradient; complex parts.
+"""Sign and magnitude: abs, sign, sgn, signbit, copysign; nan_to_num, lerp, gradient; complex
+parts.
 
 Run: python sign_nan.py
 """
@@ -7,7 +8,8 @@ import torch
 x = torch.tensor([-2.0, -0.0, 0.0, 3.0])
 print("abs:", torch.abs(x), "sign:", torch.sign(x))
 print("signbit:", torch.signbit(x))  # True for -0.0 too
-print("copysign:", torch.copysign(torch.tensor([1.0, 1.0, 1.0, 1.0]), x))  # magnitude of 1, sign of x
+# magnitude of 1, sign of x
+print("copysign:", torch.copysign(torch.tensor([1.0, 1.0, 1.0, 1.0]), x))
 
 z = torch.tensor([3 + 4j, complex(0, -2), 0j])
 print("sgn (complex):", torch.sgn(z))  # z / |z|, 0 at 0

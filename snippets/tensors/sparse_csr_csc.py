@@ -22,11 +22,14 @@ with warnings.catch_warnings(record=True) as caught:
 for warning in caught:
     print(f"{warning.category.__name__}: {str(warning.message).split(' If you')[0]}")
 
-print("CSR crow_indices:", csr.crow_indices().tolist(), "col_indices:", csr.col_indices().tolist())
+print("CSR crow_indices:", csr.crow_indices().tolist(), "col_indices:",
+      csr.col_indices().tolist())
 print("CSR values:", csr.values())
-print("CSC ccol_indices:", csc.ccol_indices().tolist(), "row_indices:", csc.row_indices().tolist())
+print("CSC ccol_indices:", csc.ccol_indices().tolist(), "row_indices:",
+      csc.row_indices().tolist())
 print("CSC values:", csc.values())  # the same numbers, in column order
-print("both equal dense:", torch.equal(csr.to_dense(), dense), torch.equal(csc.to_dense(), dense))
+print("both equal dense:", torch.equal(csr.to_dense(), dense),
+      torch.equal(csc.to_dense(), dense))
 print("from dense:", dense.to_sparse_csr().crow_indices().tolist())
 
 try:  # the last crow index must be the number of stored values

@@ -25,12 +25,14 @@ print("lgamma:", torch.lgamma(n), "gammaln:", torch.special.gammaln(n))  # log((
 print("digamma:", torch.digamma(n), "polygamma(1):", torch.polygamma(1, n))
 print("mvlgamma p=2:", torch.mvlgamma(n, p=2), torch.special.multigammaln(n, 2))
 a = torch.tensor([1.0, 2.0])
-print("igamma:", torch.igamma(a, torch.tensor([1.0, 1.0])), "igammac:", torch.igammac(a, torch.tensor([1.0, 1.0])))
+print("igamma:", torch.igamma(a, torch.tensor([1.0, 1.0])), "igammac:",
+      torch.igammac(a, torch.tensor([1.0, 1.0])))
 print("gammainc + gammaincc:", torch.special.gammainc(a, a) + torch.special.gammaincc(a, a))
 print("zeta(2, 1):", torch.special.zeta(torch.tensor(2.0), 1.0))  # pi**2 / 6
 
 b = torch.tensor([0.0, 1.0, 3.0])
-print("i0:", torch.i0(b), "i0e:", torch.special.i0e(b))  # i0e = exp(-|x|) * i0: stays finite for large x
+# i0e = exp(-|x|) * i0: stays finite for large x
+print("i0:", torch.i0(b), "i0e:", torch.special.i0e(b))
 print("i1:", torch.special.i1(b), "i1e:", torch.special.i1e(b))
 
 logits = torch.tensor([[1.0, 2.0, 3.0]])

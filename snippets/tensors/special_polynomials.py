@@ -9,7 +9,8 @@ x = torch.tensor([0.5, 1.0, 2.0])
 
 
 def show(name, values):
-    print(f"{name}:", [round(v, 4) + 0.0 for v in values.tolist()])  # rounded; + 0.0 turns -0.0 into 0.0
+    # rounded; + 0.0 turns -0.0 into 0.0
+    print(f"{name}:", [round(v, 4) + 0.0 for v in values.tolist()])
 
 
 show("bessel_j0", special.bessel_j0(x))  # Bessel, first kind
@@ -39,4 +40,5 @@ show("legendre_polynomial_p", special.legendre_polynomial_p(t, n))
 show("hermite_polynomial_h", special.hermite_polynomial_h(t, n))  # physicists'
 show("hermite_polynomial_he", special.hermite_polynomial_he(t, n))  # probabilists'
 show("laguerre_polynomial_l", special.laguerre_polynomial_l(t, n))
-show("degree per element", special.legendre_polynomial_p(torch.tensor(0.5), torch.tensor([0, 1, 2])))
+show("degree per element",
+     special.legendre_polynomial_p(torch.tensor(0.5), torch.tensor([0, 1, 2])))

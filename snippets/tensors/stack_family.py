@@ -1,4 +1,5 @@
-"""hstack / vstack / dstack / column_stack: cat with NumPy's rules, which treat 1-D inputs specially.
+"""hstack / vstack / dstack / column_stack: cat with NumPy's rules, which treat 1-D inputs
+specially.
 
 Run: python stack_family.py
 """

@@ -1,4 +1,5 @@
-"""Autograd and storage properties of a tensor: requires_grad, is_leaf, grad_fn, grad, data, layout, flags.
+"""Autograd and storage properties of a tensor: requires_grad, is_leaf, grad_fn, grad, data,
+layout, flags.
 
 Run: python tensor_properties.py
 """
@@ -26,4 +27,5 @@ print("z:", z.requires_grad, z.is_leaf)
 c = torch.tensor([1 + 2j, 3 - 1j])
 print("real, imag:", c.real, c.imag)  # views of a complex tensor
 print("shape:", c.shape, isinstance(c.shape, torch.Size), c.shape == (2,))  # a tuple subclass
-print("layout:", c.layout, "| flags:", c.is_sparse, c.is_quantized, c.is_meta, c.is_nested, c.is_mkldnn)
+print("layout:", c.layout, "| flags:", c.is_sparse, c.is_quantized, c.is_meta, c.is_nested,
+      c.is_mkldnn)

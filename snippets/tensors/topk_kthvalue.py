@@ -1,4 +1,5 @@
-"""torch.topk / kthvalue / argmax / argmin: the k largest, the k-th smallest, where the extremes are.
+"""torch.topk / kthvalue / argmax / argmin: the k largest, the k-th smallest, where the extremes
+are.
 
 Run: python topk_kthvalue.py
 """
@@ -12,7 +13,8 @@ low = torch.topk(scores, k=2, dim=1, largest=False)  # the 2 smallest, smallest 
 print(f"bottom-2 indices:\n{low.indices}")
 
 x = torch.tensor([3, 1, 2, 1, 3, 0])
-print("top-3 values, ties:", torch.topk(x, k=3).values)  # values only: which tied index comes back is not guaranteed
+# values only: which tied index comes back is not guaranteed
+print("top-3 values, ties:", torch.topk(x, k=3).values)
 try:
     torch.topk(x, k=7)  # k larger than the dimension
 except RuntimeError as error:

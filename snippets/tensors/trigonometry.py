@@ -24,7 +24,8 @@ print("atan(y / x):", torch.atan(y / xx))  # loses the quadrant
 print("atan2(y, x):", torch.atan2(y, xx))  # keeps it: (-pi, pi]
 print("rad2deg(atan2):", torch.rad2deg(torch.atan2(y, xx)))
 print("deg2rad:", torch.deg2rad(torch.tensor([90.0, 180.0])))
-print("hypot:", torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0])))  # sqrt(x**2 + y**2)
+# sqrt(x**2 + y**2)
+print("hypot:", torch.hypot(torch.tensor([3.0, 5.0]), torch.tensor([4.0, 12.0])))
 print("sinc:", torch.sinc(torch.tensor([0.0, 0.5, 1.5])))  # sin(pi x) / (pi x), 1 at 0
 
 h = torch.tensor([-1.0, 0.0, 1.0])

@@ -1,4 +1,5 @@
-"""torch.where: pick from two tensors (or scalars) by a condition; with one argument, find indices.
+"""torch.where: pick from two tensors (or scalars) by a condition; with one argument, find
+indices.
 
 Run: python where.py
 """

@@ -31,7 +31,8 @@ out = checkpoint(run_block, x, use_reentrant=False)
 print("calls after forward:", len(calls))
 out.sum().backward()
 print("calls after backward:", len(calls))  # the forward ran again
-print("same weight grad:", torch.allclose(block[0].weight.grad, ref_w), "same input grad:", torch.allclose(x.grad, ref_x))
+print("same weight grad:", torch.allclose(block[0].weight.grad, ref_w), "same input grad:",
+      torch.allclose(x.grad, ref_x))
 
 # Dropout inside: the RNG state is saved and restored, so the recomputation drops the same units
 drop = nn.Sequential(nn.Linear(4, 4), nn.Dropout(0.5))
@@ -58,4 +59,5 @@ ref = [p.grad.clone() for p in model.parameters()]
 model.zero_grad()
 out = checkpoint_sequential(model, 2, x, use_reentrant=False)
 out.sum().backward()
-print("sequential, same grads:", all(torch.allclose(p.grad, r) for p, r in zip(model.parameters(), ref)))
+print("sequential, same grads:",
+      all(torch.allclose(p.grad, r) for p, r in zip(model.parameters(), ref)))

@@ -38,7 +38,8 @@ print("silu == x * sigmoid(x):", torch.allclose(F.silu(x), x * torch.sigmoid(x))
 torch.manual_seed(0)
 slopes = F.rrelu(-torch.ones(1000), training=True)  # a random slope per element
 print("rrelu training, slopes within [1/8, 1/3]:",
-      bool(((-slopes >= 1 / 8) & (-slopes <= 1 / 3)).all()), "distinct:", slopes.unique().numel() > 1)
+      bool(((-slopes >= 1 / 8) & (-slopes <= 1 / 3)).all()), "distinct:",
+      slopes.unique().numel() > 1)
 
 # In-place forms: the trailing underscore, or inplace=True
 y = x.clone()

@@ -18,7 +18,8 @@ print("dim=-1 == dim=1 for (N, C):", torch.equal(F.softmax(logits, dim=-1), prob
 
 log_probs = F.log_softmax(logits, dim=1)
 print("log_softmax == log(softmax):", torch.allclose(log_probs, probs.log()))
-print("softmin == softmax(-x):", torch.allclose(F.softmin(logits, dim=1), F.softmax(-logits, dim=1)))
+print("softmin == softmax(-x):",
+      torch.allclose(F.softmin(logits, dim=1), F.softmax(-logits, dim=1)))
 
 big = torch.tensor([[1000.0, 0.0]])  # log(softmax) underflows, log_softmax does not
 print("log(softmax(big)):", torch.log(F.softmax(big, dim=1)))

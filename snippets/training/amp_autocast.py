@@ -21,7 +21,8 @@ x = torch.randn(2, 4, device=device)
 target = torch.tensor([0, 2], device=device)
 
 with torch.autocast(device_type=device.type, dtype=amp_dtype):
-    print("autocast on:", torch.is_autocast_enabled(device.type), torch.get_autocast_dtype(device.type))
+    print("autocast on:", torch.is_autocast_enabled(device.type),
+          torch.get_autocast_dtype(device.type))
     logits = model(x)  # linear: on the 16-bit list
     print("linear:", logits.dtype)
     print("matmul:", (x @ x.T).dtype)
@@ -41,6 +42,7 @@ with torch.autocast(device_type=device.type, dtype=amp_dtype):
         except RuntimeError as error:
             print(f"RuntimeError: {error}")
 
-print("after the region:", logits.dtype, "| autocast on:", torch.is_autocast_enabled(device.type))
+print("after the region:", logits.dtype, "| autocast on:",
+      torch.is_autocast_enabled(device.type))
 loss.backward()  # outside autocast: backward uses the types the forward pass chose
 print("parameters:", model.weight.dtype, "| gradients:", model.weight.grad.dtype)

@@ -7,7 +7,8 @@ import torch
 from torch.amp import custom_bwd, custom_fwd
 
 # Whether autocast supports a device type, not whether such a device is present
-print("is_autocast_available:", {d: torch.amp.is_autocast_available(d) for d in ("cpu", "cuda", "meta")})
+print("is_autocast_available:",
+      {d: torch.amp.is_autocast_available(d) for d in ("cpu", "cuda", "meta")})
 
 
 class MatMul(torch.autograd.Function):  # no decorators

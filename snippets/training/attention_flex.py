@@ -32,12 +32,14 @@ def window(b, h, q_idx, kv_idx):  # at most 2 positions back
     return q_idx - kv_idx <= 2
 
 
-print("dense mask (create_mask):\n", create_mask(and_masks(causal, window), 1, 1, 5, 5, device="cpu").int())
+print("dense mask (create_mask):\n",
+      create_mask(and_masks(causal, window), 1, 1, 5, 5, device="cpu").int())
 
 torch.manual_seed(0)
 q, k, v = (torch.randn(1, 2, 8, 4) for _ in range(3))  # (batch, heads, sequence, head dim)
 block_mask = create_block_mask(causal, B=None, H=None, Q_LEN=8, KV_LEN=8, device="cpu")
-print("a BlockMask:", isinstance(block_mask, BlockMask), "shape:", block_mask.shape)  # B=None, H=None: shared by every batch and head
+# B=None, H=None: shared by every batch and head
+print("a BlockMask:", isinstance(block_mask, BlockMask), "shape:", block_mask.shape)
 out = flex(q, k, v, block_mask=block_mask)
 sdpa = F.scaled_dot_product_attention(q, k, v, is_causal=True)
 print("causal flex close to SDPA is_causal:", torch.allclose(out, sdpa, atol=1e-5))
@@ -45,7 +47,8 @@ print("causal flex close to SDPA is_causal:", torch.allclose(out, sdpa, atol=1e-
 both = create_block_mask(and_masks(causal, window), None, None, 8, 8, device="cpu")
 dense = create_mask(and_masks(causal, window), None, None, 8, 8, device="cpu")
 print("and_masks close to SDPA with that bool mask:",
-      torch.allclose(flex(q, k, v, block_mask=both), F.scaled_dot_product_attention(q, k, v, attn_mask=dense), atol=1e-5))
+      torch.allclose(flex(q, k, v, block_mask=both),
+                     F.scaled_dot_product_attention(q, k, v, attn_mask=dense), atol=1e-5))
 everything = create_mask(or_masks(causal, noop_mask), None, None, 8, 8, device="cpu")
 print("or_masks(causal, noop_mask) allows all:", bool(everything.all()))
 
@@ -56,9 +59,12 @@ def bias(score, b, h, q_idx, kv_idx):  # score_mod: add a bias by distance
 
 distance = (torch.arange(8)[:, None] - torch.arange(8)[None, :]).abs() * 0.5
 print("score_mod close to SDPA with a float mask:",
-      torch.allclose(flex(q, k, v, score_mod=bias), F.scaled_dot_product_attention(q, k, v, attn_mask=-distance), atol=1e-5))
+      torch.allclose(flex(q, k, v, score_mod=bias),
+                     F.scaled_dot_product_attention(q, k, v, attn_mask=-distance), atol=1e-5))
 
 out, aux = flex(q, k, v, block_mask=block_mask, return_aux=AuxRequest(lse=True))
-scores = (q @ k.transpose(-2, -1) / 2.0).masked_fill(~create_mask(causal, None, None, 8, 8, device="cpu"), float("-inf"))
+scores = (q @ k.transpose(-2, -1) / 2.0).masked_fill(
+    ~create_mask(causal, None, None, 8, 8, device="cpu"), float("-inf"))
 print("aux is an AuxOutput:", isinstance(aux, AuxOutput))
-print("lse close to logsumexp of the masked scores:", torch.allclose(aux.lse, scores.logsumexp(-1), atol=1e-5))
+print("lse close to logsumexp of the masked scores:",
+      torch.allclose(aux.lse, scores.logsumexp(-1), atol=1e-5))

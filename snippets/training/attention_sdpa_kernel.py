@@ -28,4 +28,5 @@ for backend in (SDPBackend.FLASH_ATTENTION, SDPBackend.EFFICIENT_ATTENTION):
             F.scaled_dot_product_attention(q, k, v)
         print(f"{backend.name} alone on the CPU: runs")
     except RuntimeError as error:
-        print(f"{backend.name} alone on the CPU: {type(error).__name__}: {str(error).splitlines()[0]}")
+        print(f"{backend.name} alone on the CPU: {type(error).__name__}: "
+              f"{str(error).splitlines()[0]}")

@@ -1,4 +1,5 @@
-"""The autocast weight cache: is_autocast_cache_enabled inside and outside a region, cache_enabled=False.
+"""The autocast weight cache: is_autocast_cache_enabled inside and outside a region,
+cache_enabled=False.
 
 Run: python autocast_cache.py
 """

@@ -6,7 +6,8 @@ Run: python backend_flags.py
 import torch
 from torch.backends import cudnn
 
-print("cudnn enabled, benchmark, deterministic:", cudnn.enabled, cudnn.benchmark, cudnn.deterministic)
+print("cudnn enabled, benchmark, deterministic:", cudnn.enabled, cudnn.benchmark,
+      cudnn.deterministic)
 print("cudnn allow_tf32:", cudnn.allow_tf32)  # convolutions: TF32 allowed by default
 print("cudnn benchmark_limit:", cudnn.benchmark_limit)  # algorithms tried when benchmarking
 print("matmul allow_tf32:", torch.backends.cuda.matmul.allow_tf32)  # matrix products: not
@@ -38,7 +39,8 @@ torch.use_deterministic_algorithms(False)
 
 # oneDNN (mkldnn) is on by default; opt_einsum only where its package is installed
 print("mkldnn enabled:", torch.backends.mkldnn.enabled)
-print("opt_einsum:", torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available(),
+print("opt_einsum:",
+      torch.backends.opt_einsum.enabled == torch.backends.opt_einsum.is_available(),
       torch.backends.opt_einsum.strategy in (None, "auto"))
 # Which libraries are present differs between machines: print the types only
 for found in (torch.backends.cuda.is_built(), cudnn.is_available(),

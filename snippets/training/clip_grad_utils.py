@@ -6,7 +6,8 @@ Run: python clip_grad_utils.py
 """
 import torch
 from torch import nn
-from torch.nn.utils import (clip_grad_norm_, clip_grad_value_, convert_conv2d_weight_memory_format,
+from torch.nn.utils import (clip_grad_norm_, clip_grad_value_,
+                            convert_conv2d_weight_memory_format,
                             fuse_conv_bn_eval, fuse_conv_bn_weights, fuse_linear_bn_eval,
                             fuse_linear_bn_weights, parameters_to_vector, skip_init,
                             vector_to_parameters)
@@ -23,7 +24,7 @@ print("clipped:", [round(v, 4) for v in a.grad.tolist() + b.grad.tolist()])  # s
 # Below max_norm nothing changes; the norm is still returned (worth logging)
 print("again:", round(clip_grad_norm_([a, b], max_norm=10.0, foreach=True).item(), 4))
 
-# A NaN or inf gradient makes the norm non-finite: error_if_nonfinite=True raises instead of scaling
+# A NaN/inf gradient makes the norm non-finite: error_if_nonfinite=True raises instead of scaling
 a.grad = torch.tensor([float("inf"), 0.0])
 try:
     clip_grad_norm_([a, b], max_norm=1.0, error_if_nonfinite=True)
@@ -77,16 +78,19 @@ bn.eval()
 img = torch.randn(1, 2, 5, 5)
 fused = fuse_conv_bn_eval(conv, bn)
 print("fused conv:", type(fused).__name__, torch.allclose(fused(img), bn(conv(img)), atol=1e-5))
-w, bias = fuse_conv_bn_weights(conv.weight, conv.bias, bn.running_mean, bn.running_var, bn.eps, bn.weight, bn.bias)
+w, bias = fuse_conv_bn_weights(conv.weight, conv.bias, bn.running_mean, bn.running_var, bn.eps,
+                               bn.weight, bn.bias)
 print("same weights:", torch.allclose(w, fused.weight), torch.allclose(bias, fused.bias))
 linear, bn1 = nn.Linear(4, 3).eval(), nn.BatchNorm1d(3).eval()
 bn1.running_mean.uniform_(-1, 1)
 fused_lin = fuse_linear_bn_eval(linear, bn1)
 rows = torch.randn(2, 4)
 print("fused linear:", torch.allclose(fused_lin(rows), bn1(linear(rows)), atol=1e-5))
-lw, lb = fuse_linear_bn_weights(linear.weight, linear.bias, bn1.running_mean, bn1.running_var, bn1.eps,
+lw, lb = fuse_linear_bn_weights(linear.weight, linear.bias, bn1.running_mean, bn1.running_var,
+                                bn1.eps,
                                 bn1.weight, bn1.bias)
-print("same linear weights:", torch.allclose(lw, fused_lin.weight), torch.allclose(lb, fused_lin.bias))
+print("same linear weights:", torch.allclose(lw, fused_lin.weight),
+      torch.allclose(lb, fused_lin.bias))
 
 # The conv weights in channels_last order, for a model run with channels_last inputs
 net = nn.Sequential(nn.Conv2d(3, 4, 3), nn.ReLU())

@@ -12,7 +12,8 @@ graphs = []
 
 # A backend that records the operations of each graph and runs it as captured.
 def counting_backend(gm, example_inputs):
-    graphs.append([node.name for node in gm.graph.nodes if node.op in ("call_function", "call_method")])
+    graphs.append([node.name for node in gm.graph.nodes
+                   if node.op in ("call_function", "call_method")])
     return gm.forward
 
 
@@ -47,7 +48,8 @@ def skip_when_compiled(x):
     return x + 100
 
 
-print("eager:", skip_when_compiled(x), "compiled:", torch.compile(skip_when_compiled, backend=counting_backend)(x))
+print("eager:", skip_when_compiled(x), "compiled:",
+      torch.compile(skip_when_compiled, backend=counting_backend)(x))
 
 graphs.clear()
 with torch.compiler.set_stance("force_eager"):  # also a decorator, or a plain call

@@ -17,7 +17,8 @@ x = torch.randn(8, 64, device="cuda")
 with torch.no_grad():
     expected = model(x)
     for step in range(3):  # warm-up, recording, replay
-        torch.compiler.cudagraph_mark_step_begin()  # a new iteration: earlier outputs may be reused
+        # a new iteration: earlier outputs may be reused
+        torch.compiler.cudagraph_mark_step_begin()
         out = compiled(x)
         print(f"step {step}: same as eager:", torch.allclose(out, expected, atol=1e-5))
     kept = out.clone()  # a later replay writes into the same memory: clone what you keep

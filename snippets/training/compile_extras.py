@@ -32,7 +32,8 @@ x, weights = torch.randn(4, 8), [torch.randn(8, 8) for _ in range(3)]
 out = torch.compile(stack, backend=counting_backend, fullgraph=True)(x, weights)
 gm = graphs[0]
 print("subgraphs:", [name for name, _ in gm.named_children()])  # one, for three uses
-print("calls:", [node.name for node in gm.graph.nodes if node.name.startswith("invoke_subgraph")])
+print("calls:",
+      [node.name for node in gm.graph.nodes if node.name.startswith("invoke_subgraph")])
 print("same as eager:", torch.allclose(out, stack(x, weights)))
 
 

@@ -36,7 +36,8 @@ def rms_norm(x):
     return x * torch.rsqrt(x.pow(2).mean(dim=-1, keepdim=True) + 1e-6)
 
 
-print("decorated, same as eager:", torch.allclose(rms_norm(x), x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)))
+print("decorated, same as eager:",
+      torch.allclose(rms_norm(x), x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)))
 
 # What this process compiled, as bytes: another process loads them before its first call
 data, info = torch.compiler.save_cache_artifacts()

@@ -12,7 +12,8 @@ graphs = []  # the operations of each graph the backend received
 
 # A backend: gets each captured graph (a torch.fx.GraphModule) and returns what runs it.
 def counting_backend(gm, example_inputs):
-    graphs.append([node.name for node in gm.graph.nodes if node.op in ("call_function", "call_method")])
+    graphs.append([node.name for node in gm.graph.nodes
+                   if node.op in ("call_function", "call_method")])
     return gm.forward  # run the graph as captured: nothing is compiled
 
 
@@ -30,11 +31,13 @@ def branchless(x):
 
 x = torch.linspace(0.1, 1.0, 4)
 out = torch.compile(branchy, backend=counting_backend)(x)
-print("branchy:", len(graphs), "graphs", graphs, "same as eager:", torch.allclose(out, branchy(x)))
+print("branchy:", len(graphs), "graphs", graphs, "same as eager:",
+      torch.allclose(out, branchy(x)))
 
 graphs.clear()
 out = torch.compile(branchless, backend=counting_backend, fullgraph=True)(x)
-print("branchless:", len(graphs), "graph", graphs, "same as eager:", torch.allclose(out, branchy(x)))
+print("branchless:", len(graphs), "graph", graphs, "same as eager:",
+      torch.allclose(out, branchy(x)))
 
 # fullgraph=True on the same function: the code compiled above is reused, nothing is checked
 graphs.clear()
@@ -55,4 +58,5 @@ def normalized(x):
 torch.compiler.config.capture_scalar_outputs = True  # keep .item() in the graph
 graphs.clear()
 out = torch.compile(normalized, backend=counting_backend)(x)
-print(".item() captured:", len(graphs), "graph", graphs, "same as eager:", torch.allclose(out, normalized(x)))
+print(".item() captured:", len(graphs), "graph", graphs, "same as eager:",
+      torch.allclose(out, normalized(x)))

@@ -28,8 +28,9 @@ for net in (eager, compiled):
     optimizer.step()
 print("same gradients:", all(torch.allclose(p.grad, q.grad, atol=1e-6)
                              for p, q in zip(eager.parameters(), model.parameters())))
-print("same weights after the step:", all(torch.allclose(p, q, atol=1e-6)
-                                          for p, q in zip(eager.parameters(), model.parameters())))
+print("same weights after the step:",
+      all(torch.allclose(p, q, atol=1e-6)
+          for p, q in zip(eager.parameters(), model.parameters())))
 
 # A plain model cannot load the wrapper's keys; the original module's keys fit
 fresh = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), nn.Linear(8, 1))

@@ -1,5 +1,5 @@
-"""nn.ModuleList and nn.ModuleDict: a list or dict of submodules that the module registers (a plain
-Python list registers nothing); indexing, append/extend/insert; ModuleDict keys and order.
+"""nn.ModuleList and nn.ModuleDict: a list or dict of submodules that the module registers (a
+plain Python list registers nothing); indexing, append/extend/insert; ModuleDict keys and order.
 
 Run: python container_module_list.py
 """

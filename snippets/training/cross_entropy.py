@@ -1,4 +1,5 @@
-"""F.cross_entropy and nn.CrossEntropyLoss: logits [N, C]; int64 class indices [N] or probabilities.
+"""F.cross_entropy and nn.CrossEntropyLoss: logits [N, C]; int64 class indices [N] or
+probabilities.
 
 Run: python cross_entropy.py
 """

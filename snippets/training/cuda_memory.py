@@ -31,7 +31,8 @@ free, total = torch.cuda.mem_get_info(device)  # the driver's view, all processe
 print("free < total:", 0 < free < total)
 print(type(torch.cuda.memory_summary(device)).__name__)   # a printable table
 print(type(torch.cuda.memory_snapshot()).__name__)        # every segment and block
-print(torch.cuda.get_allocator_backend())  # "native" unless PYTORCH_CUDA_ALLOC_CONF says otherwise
+# "native" unless PYTORCH_CUDA_ALLOC_CONF says otherwise
+print(torch.cuda.get_allocator_backend())
 
 # A cap for this process: beyond it, allocations raise an out-of-memory error
 torch.cuda.set_per_process_memory_fraction(0.5, device)

@@ -40,7 +40,8 @@ def _(info, in_dims, x, factor):  # called by torch.vmap with the batched input
 
 print("vmap:", torch.vmap(lambda row: scale(row, 2.0))(torch.ones(2, 3)))
 
-register_autocast("mylib2::scale", "cpu", torch.float32)  # under autocast: inputs cast to float32
+# under autocast: inputs cast to float32
+register_autocast("mylib2::scale", "cpu", torch.float32)
 with torch.autocast("cpu", dtype=torch.bfloat16):
     y = torch.ones(2, dtype=torch.bfloat16)
     print("autocast:", scale(y, 2.0).dtype)

@@ -27,12 +27,14 @@ labels = torch.tensor([0] * 90 + [1] * 10)
 weights = (1.0 / torch.bincount(labels))[labels]  # each sample: 1 / size of its class
 sampler = WeightedRandomSampler(weights, num_samples=len(labels), generator=gen())
 indices = torch.tensor(list(sampler))  # one epoch: 100 draws, with replacement
-print("dataset:", torch.bincount(labels).tolist(), "drawn:", torch.bincount(labels[indices]).tolist())
+print("dataset:", torch.bincount(labels).tolist(), "drawn:",
+      torch.bincount(labels[indices]).tolist())
 distinct = indices.unique()
 print("distinct samples drawn:", torch.bincount(labels[distinct]).tolist())
 
 # BatchSampler groups another sampler's indices into lists
-print("BatchSampler:", list(BatchSampler(SequentialSampler(data), batch_size=4, drop_last=False)))
+print("BatchSampler:",
+      list(BatchSampler(SequentialSampler(data), batch_size=4, drop_last=False)))
 
 
 
@@ -49,7 +51,8 @@ class EvensFirst(Sampler):
 
 
 ds = TensorDataset(torch.arange(10))
-print("custom sampler:", [x.tolist() for (x,) in DataLoader(ds, batch_size=5, sampler=EvensFirst(10))])
+print("custom sampler:",
+      [x.tolist() for (x,) in DataLoader(ds, batch_size=5, sampler=EvensFirst(10))])
 # sampler= replaces shuffle; batch_sampler= replaces batch_size, shuffle, sampler and drop_last
 loader = DataLoader(ds, batch_size=4, sampler=SubsetRandomSampler([0, 2, 4, 6], generator=gen()))
 print("loader with sampler:", [x.tolist() for (x,) in loader], "len:", len(loader))

@@ -43,7 +43,8 @@ print("ChainDataset:", list(ChainDataset([Stream(0, 2), Stream(10, 12)])))
 
 # StackDataset: datasets of the same length side by side; keywords give dict samples
 pairs = StackDataset(image=torch.zeros(3, 2), label=range(3))
-print("StackDataset item:", sorted(pairs[1]), "batch:", next(iter(DataLoader(pairs, batch_size=3)))["label"])
+print("StackDataset item:", sorted(pairs[1]), "batch:",
+      next(iter(DataLoader(pairs, batch_size=3)))["label"])
 try:
     StackDataset(range(3), range(4))
 except ValueError as error:

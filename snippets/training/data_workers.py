@@ -40,7 +40,8 @@ if __name__ == "__main__":  # required: workers may start by importing this file
     # num_workers=2: each worker builds whole batches, and they take turns
     loader = DataLoader(Numbers(), batch_size=2, num_workers=2)
     pids = run_epochs(loader)
-    print("2 processes per epoch:", [len(p) for p in pids], "new ones each epoch:", pids[0] != pids[1])
+    print("2 processes per epoch:", [len(p) for p in pids], "new ones each epoch:",
+          pids[0] != pids[1])
 
     # persistent_workers=True: the same processes serve every epoch
     loader = DataLoader(Numbers(), batch_size=2, num_workers=2, persistent_workers=True,

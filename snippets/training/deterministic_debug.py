@@ -20,7 +20,8 @@ for mode in ("default", "warn", "error"):
 
 # the same switch as use_deterministic_algorithms
 torch.use_deterministic_algorithms(True, warn_only=True)
-print("use_deterministic_algorithms(True, warn_only=True):", torch.get_deterministic_debug_mode())
+print("use_deterministic_algorithms(True, warn_only=True):",
+      torch.get_deterministic_debug_mode())
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     put_twice()
@@ -33,7 +34,8 @@ try:
 except RuntimeError as e:
     print("error: RuntimeError", str(e).split(",")[0])
 torch.set_deterministic_debug_mode(0)  # back to default: ints work too
-print("back:", torch.get_deterministic_debug_mode(), torch.are_deterministic_algorithms_enabled())
+print("back:", torch.get_deterministic_debug_mode(),
+      torch.are_deterministic_algorithms_enabled())
 
 # warn-always: warnings that torch shows once per process are shown every time
 print("warn_always:", torch.is_warn_always_enabled())

@@ -1,4 +1,5 @@
-"""torch.get_device_module: the torch.<device type> module for a device type, string or torch.device.
+"""torch.get_device_module: the torch.<device type> module for a device type, string or
+torch.device.
 
 Run: python device_module.py
 """
@@ -14,4 +15,5 @@ try:
     torch.get_device_module("gpu")  # not a device type
 except RuntimeError as e:
     line = str(e).splitlines()[0]
-    print("RuntimeError:", re.sub(r"one of .* device type", "one of <device types> device type", line))
+    print("RuntimeError:",
+          re.sub(r"one of .* device type", "one of <device types> device type", line))

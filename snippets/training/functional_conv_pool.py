@@ -26,9 +26,12 @@ volume = torch.ones(1, 1, 3, 3, 3)
 print("conv3d:", F.conv3d(volume, torch.ones(1, 1, 2, 2, 2)).shape)
 
 # Transposed convolutions grow the input back (weight: (C_in, C_out/groups, k...))
-print("conv_transpose1d:", F.conv_transpose1d(torch.tensor([[[1.0, 2.0]]]), torch.ones(1, 1, 2), stride=2))
-print("conv_transpose2d:", F.conv_transpose2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 2, 2), stride=2).shape)
-print("conv_transpose3d:", F.conv_transpose3d(torch.ones(1, 1, 2, 2, 2), torch.ones(1, 1, 2, 2, 2), stride=2).shape)
+print("conv_transpose1d:",
+      F.conv_transpose1d(torch.tensor([[[1.0, 2.0]]]), torch.ones(1, 1, 2), stride=2))
+print("conv_transpose2d:",
+      F.conv_transpose2d(torch.ones(1, 1, 2, 2), torch.ones(1, 1, 2, 2), stride=2).shape)
+print("conv_transpose3d:",
+      F.conv_transpose3d(torch.ones(1, 1, 2, 2, 2), torch.ones(1, 1, 2, 2, 2), stride=2).shape)
 
 # unfold extracts sliding patches as columns; conv2d = weight @ patches
 patches = F.unfold(image, kernel_size=2)  # (N, C*kH*kW, number of patches)
@@ -39,7 +42,8 @@ back = F.fold(patches, output_size=(4, 4), kernel_size=2)  # sums overlapping pa
 print("fold(unfold(x)): each pixel times its patch count", back, sep="\n")
 
 # Pooling
-print("max_pool2d 2x2:", F.max_pool2d(image, kernel_size=2), sep="\n")  # stride defaults to kernel_size
+# stride defaults to kernel_size
+print("max_pool2d 2x2:", F.max_pool2d(image, kernel_size=2), sep="\n")
 print("avg_pool2d 2x2:", F.avg_pool2d(image, kernel_size=2), sep="\n")
 print("max_pool2d k=3 stride=1:", F.max_pool2d(image, 3, stride=1).shape)
 print("max_pool2d k=3, ceil_mode:", F.max_pool2d(image, 3, stride=2).shape,
@@ -50,7 +54,8 @@ print("avg_pool1d padding=1:", F.avg_pool1d(row, 2, padding=1))  # zeros counted
 print("  count_include_pad=False:", F.avg_pool1d(row, 2, padding=1, count_include_pad=False))
 print("max_pool1d:", F.max_pool1d(row, 2))
 cube = torch.arange(8.0).reshape(1, 1, 2, 2, 2)
-print("max_pool3d / avg_pool3d:", F.max_pool3d(cube, 2).flatten(), F.avg_pool3d(cube, 2).flatten())
+print("max_pool3d / avg_pool3d:", F.max_pool3d(cube, 2).flatten(),
+      F.avg_pool3d(cube, 2).flatten())
 
 # return_indices=True gives what max_unpool needs to put the maxima back
 pooled, idx = F.max_pool2d(image, 2, return_indices=True)

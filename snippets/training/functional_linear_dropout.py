@@ -12,15 +12,18 @@ torch.set_printoptions(precision=4)
 x = torch.tensor([[1.0, 2.0, 3.0]])  # (N=1, in_features=3)
 w = torch.tensor([[1.0, 0.0, -1.0], [0.5, 0.5, 0.5]])  # (out_features=2, in_features=3)
 b = torch.tensor([10.0, 0.0])
-print("linear:", F.linear(x, w, b), "== x @ w.T + b:", torch.equal(F.linear(x, w, b), x @ w.T + b))
+print("linear:", F.linear(x, w, b), "== x @ w.T + b:",
+      torch.equal(F.linear(x, w, b), x @ w.T + b))
 w2 = torch.ones(1, 3, 2)  # bilinear: (out, in1, in2), y = x1^T W x2 + b
 print("bilinear:", F.bilinear(x, torch.tensor([[2.0, 1.0]]), w2))
 
 torch.manual_seed(0)
 x = torch.ones(1000)
 out = F.dropout(x, p=0.5)  # training=True is the default
-print("dropout: values", out.unique().tolist(), "| kept fraction near 0.5:", abs((out > 0).float().mean().item() - 0.5) < 0.1)
-print("dropout(training=False) is the identity:", torch.equal(F.dropout(x, 0.5, training=False), x))
+print("dropout: values", out.unique().tolist(), "| kept fraction near 0.5:",
+      abs((out > 0).float().mean().item() - 0.5) < 0.1)
+print("dropout(training=False) is the identity:",
+      torch.equal(F.dropout(x, 0.5, training=False), x))
 
 
 class Net(nn.Module):
@@ -33,7 +36,8 @@ class Net(nn.Module):
 net = Net().eval()
 wrong, right = net(torch.ones(100))
 print("in eval(): F.dropout(t) changed t:", not torch.equal(wrong, torch.ones(100)),
-      "| F.dropout(t, training=self.training) changed t:", not torch.equal(right, torch.ones(100)))
+      "| F.dropout(t, training=self.training) changed t:",
+      not torch.equal(right, torch.ones(100)))
 
 # Channel dropout: whole channels are zeroed (input (N, C, L), (N, C, H, W), (N, C, D, H, W))
 maps = torch.ones(1, 6, 3, 3)

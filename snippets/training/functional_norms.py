@@ -37,7 +37,8 @@ print("instance_norm == group_norm(C groups):",
       torch.allclose(F.instance_norm(maps), F.group_norm(maps, 4)))
 
 lrn = F.local_response_norm(torch.ones(1, 3, 1), size=3, alpha=3.0, beta=1.0, k=1.0)
-print("local_response_norm:", lrn.flatten())  # x / (k + alpha * mean of x^2 over nearby channels)^beta
+# x / (k + alpha * mean of x^2 over nearby channels)^beta
+print("local_response_norm:", lrn.flatten())
 
 v = torch.tensor([[3.0, 4.0], [0.0, 0.0]])
 print("normalize (L2, dim=1):", F.normalize(v, dim=1))  # eps keeps the zero row at zero

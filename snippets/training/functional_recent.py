@@ -11,7 +11,8 @@ x = torch.tensor([[3.0, -4.0, 0.0, 0.0]])
 rms = x.pow(2).mean(dim=-1, keepdim=True).sqrt()  # sqrt(25 / 4) = 2.5
 y = F.rms_norm(x, normalized_shape=(4,), eps=1e-6)
 print("rms_norm:", y, "== x / rms:", torch.allclose(y, x / rms))
-print("rms_norm with weight:", F.rms_norm(x, (4,), weight=torch.tensor([2.0, 1.0, 1.0, 1.0]), eps=1e-6))
+print("rms_norm with weight:",
+      F.rms_norm(x, (4,), weight=torch.tensor([2.0, 1.0, 1.0, 1.0]), eps=1e-6))
 print("layer_norm subtracts the mean, rms_norm does not:",
       F.layer_norm(x, (4,)).mean().abs().item() < 1e-6, round(y.mean().item(), 4))
 

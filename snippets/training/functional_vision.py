@@ -29,7 +29,8 @@ square = torch.tensor([[[[0.0, 1.0], [2.0, 3.0]]]])
 for ac in (True, False):
     big = F.interpolate(square, size=(4, 4), mode="bilinear", align_corners=ac)
     print(f"bilinear 2x2 -> 4x4, align_corners={ac}, first row:", big[0, 0, 0])
-print("bicubic / area shapes:", F.interpolate(square, scale_factor=2, mode="bicubic", align_corners=False).shape,
+print("bicubic / area shapes:",
+      F.interpolate(square, scale_factor=2, mode="bicubic", align_corners=False).shape,
       F.interpolate(torch.ones(1, 1, 4, 4), size=(2, 2), mode="area").shape)
 
 # affine_grid turns (N, 2, 3) matrices into sampling grids; grid_sample reads the input there

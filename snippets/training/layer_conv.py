@@ -33,8 +33,10 @@ with warnings.catch_warnings(record=True) as caught:  # an even kernel pads unev
     warnings.simplefilter("always")
     nn.Conv2d(3, 16, kernel_size=4, padding="same")(torch.randn(1, 3, 10, 10))
 print(f"{caught[0].category.__name__}: {str(caught[0].message).split(' (')[0]}")
-print("Conv3d:", tuple(nn.Conv3d(3, 4, 3)(torch.randn(2, 3, 8, 16, 16)).shape))  # (N, C, D, H, W)
-print("unbatched:", tuple(nn.Conv2d(3, 4, 3)(torch.randn(3, 10, 10)).shape))  # (C, H, W) works too
+# (N, C, D, H, W)
+print("Conv3d:", tuple(nn.Conv3d(3, 4, 3)(torch.randn(2, 3, 8, 16, 16)).shape))
+# (C, H, W) works too
+print("unbatched:", tuple(nn.Conv2d(3, 4, 3)(torch.randn(3, 10, 10)).shape))
 try:
     nn.Conv2d(3, 4, 3)(torch.randn(2, 10, 10, 3))  # channels last: wrong layout
 except RuntimeError as error:
@@ -48,7 +50,7 @@ try:
 except ValueError as error:
     print(f"ValueError: {error}")
 
-# ConvTranspose2d: out = (in - 1) * stride - 2 * padding + dilation * (k - 1) + output_padding + 1
+# ConvTranspose2d: out = (in-1)*stride - 2*padding + dilation*(k-1) + output_padding + 1
 up = nn.ConvTranspose2d(16, 8, kernel_size=4, stride=2, padding=1)
 print("transpose weight:", tuple(up.weight.shape))  # (C_in, C_out / groups, kH, kW)
 print("up 5 ->", tuple(up(torch.randn(1, 16, 5, 5)).shape))

@@ -15,7 +15,8 @@ ids = torch.tensor([[0, 2, 5], [4, 0, 0]])  # (N, L) int64, 0 = padding
 vectors = embedding(ids)
 print("output:", tuple(vectors.shape))  # (N, L, embedding_dim)
 vectors.sum().backward()
-print("grad row 0:", embedding.weight.grad[0].tolist(), "row 2:", embedding.weight.grad[2].tolist())
+print("grad row 0:", embedding.weight.grad[0].tolist(), "row 2:",
+      embedding.weight.grad[2].tolist())
 try:
     embedding(torch.tensor([10]))  # ids run from 0 to num_embeddings - 1
 except IndexError as error:

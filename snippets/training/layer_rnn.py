@@ -13,14 +13,17 @@ torch.manual_seed(0)
 N, L, H_in, H = 3, 5, 4, 6
 x = torch.randn(N, L, H_in)  # batch_first=True: (N, L, H_in)
 
-lstm = nn.LSTM(input_size=H_in, hidden_size=H, num_layers=2, batch_first=True, bidirectional=True)
+lstm = nn.LSTM(input_size=H_in, hidden_size=H, num_layers=2, batch_first=True,
+               bidirectional=True)
 output, (h_n, c_n) = lstm(x)
 print("output:", tuple(output.shape))  # (N, L, 2 * H): both directions, last layer
-print("h_n:", tuple(h_n.shape), "c_n:", tuple(c_n.shape))  # (2 * num_layers, N, H): no batch_first
+# (2 * num_layers, N, H): no batch_first
+print("h_n:", tuple(h_n.shape), "c_n:", tuple(c_n.shape))
 # h_n[-2] is the last layer forward, h_n[-1] backward (its last step is t = 0)
 print("forward half at t = L-1 == h_n[-2]:", torch.allclose(output[:, -1, :H], h_n[-2]))
 print("backward half at t = 0 == h_n[-1]:", torch.allclose(output[:, 0, H:], h_n[-1]))
-print("layer 0 weights:", [(n, tuple(p.shape)) for n, p in lstm.named_parameters()][:2])  # 4 gates
+# 4 gates
+print("layer 0 weights:", [(n, tuple(p.shape)) for n, p in lstm.named_parameters()][:2])
 
 gru = nn.GRU(H_in, H)  # batch_first=False (the default): (L, N, H_in)
 output, h_n = gru(x.transpose(0, 1))

@@ -30,4 +30,5 @@ first_sentence = str(caught[0].message).split(".")[0]
 print(f"{caught[0].category.__name__}: {first_sentence}.")
 
 # The mistake: probabilities as the input
-print("probabilities as input:", nn.KLDivLoss(reduction="batchmean")(logits.softmax(dim=1), target))
+print("probabilities as input:",
+      nn.KLDivLoss(reduction="batchmean")(logits.softmax(dim=1), target))

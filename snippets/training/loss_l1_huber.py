@@ -15,7 +15,8 @@ def per_element(loss):
     return [round(v, 4) for v in loss(prediction, target).tolist()]
 
 
-print("squared:", [round(v, 4) for v in F.mse_loss(prediction, target, reduction="none").tolist()])
+print("squared:",
+      [round(v, 4) for v in F.mse_loss(prediction, target, reduction="none").tolist()])
 print("L1Loss:", per_element(nn.L1Loss(reduction="none")))
 print("SmoothL1Loss(beta=1):", per_element(nn.SmoothL1Loss(reduction="none")))
 print("HuberLoss(delta=1):", per_element(nn.HuberLoss(reduction="none")))

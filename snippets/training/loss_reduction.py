@@ -32,7 +32,8 @@ prediction, values = torch.zeros(3), torch.tensor([1.0, 2.0, 3.0])
 for loss in (F.mse_loss, F.l1_loss, F.huber_loss):
     total = loss(prediction, values, weight=weight, reduction="sum").item()
     mean = loss(prediction, values, weight=weight).item()
-    print(f"{loss.__name__}: mean {mean:.4f}, sum / 7 = {total / 7:.4f}, sum / 3 = {total / 3:.4f}")
+    print(f"{loss.__name__}: mean {mean:.4f}, sum / 7 = {total / 7:.4f}, sum / 3 = "
+          f"{total / 3:.4f}")
 
 # Every target ignored: the mean divides by zero
 print("all ignored:", nn.NLLLoss()(log_probs[:1], torch.tensor([-100])))

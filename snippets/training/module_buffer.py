@@ -1,4 +1,5 @@
-"""nn.Buffer: assign a buffer as a module attribute, the same as register_buffer; persistent=False.
+"""nn.Buffer: assign a buffer as a module attribute, the same as register_buffer;
+persistent=False.
 
 Run: python module_buffer.py
 """

@@ -24,7 +24,8 @@ stats("xavier_uniform_", nn.init.xavier_uniform_(w))  # bound sqrt(6 / (128 + 25
 stats("xavier_normal_", nn.init.xavier_normal_(w))    # std sqrt(2 / (128 + 256)) = 0.072
 gain = nn.init.calculate_gain("relu")
 print("calculate_gain('relu'):", round(gain, 4))
-stats("kaiming_uniform_", nn.init.kaiming_uniform_(w, nonlinearity="relu"))  # bound sqrt(6 / 128)
+# bound sqrt(6 / 128)
+stats("kaiming_uniform_", nn.init.kaiming_uniform_(w, nonlinearity="relu"))
 stats("kaiming_normal_", nn.init.kaiming_normal_(w, mode="fan_out", nonlinearity="relu"))
 q = nn.init.orthogonal_(torch.empty(4, 4))
 print("orthogonal_: q @ q.T == I:", torch.allclose(q @ q.T, torch.eye(4), atol=1e-6))

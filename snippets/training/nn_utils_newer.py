@@ -9,11 +9,13 @@ import functools
 
 import torch
 from torch import nn
-from torch.nn.utils import clip_grads_with_norm_, convert_conv3d_weight_memory_format, get_total_norm
+from torch.nn.utils import (clip_grads_with_norm_, convert_conv3d_weight_memory_format,
+                            get_total_norm)
 from torch.nn.utils import parametrizations
 from torch.utils.checkpoint import (CheckpointError, CheckpointPolicy, GraphExecGroup,
                                     SelectiveCheckpointContext, checkpoint,
-                                    create_selective_checkpoint_contexts, set_checkpoint_debug_enabled,
+                                    create_selective_checkpoint_contexts,
+                                    set_checkpoint_debug_enabled,
                                     set_checkpoint_early_stop)
 
 torch.manual_seed(0)
@@ -31,10 +33,12 @@ print("clipped:", [round(v, 4) for v in a.grad.tolist() + b.grad.tolist()])
 wn = parametrizations.weight_norm(nn.Linear(3, 2))
 print("weight_norm keys:", list(wn.state_dict()))
 g, v = wn.parametrizations.weight.original0, wn.parametrizations.weight.original1
-print("g:", tuple(g.shape), "rebuilt:", torch.allclose(wn.weight, g * v / v.norm(dim=1, keepdim=True)))
+print("g:", tuple(g.shape), "rebuilt:",
+      torch.allclose(wn.weight, g * v / v.norm(dim=1, keepdim=True)))
 
 # channels_last_3d weights for Conv3d
-net = convert_conv3d_weight_memory_format(nn.Sequential(nn.Conv3d(2, 2, 1)), torch.channels_last_3d)
+net = convert_conv3d_weight_memory_format(nn.Sequential(nn.Conv3d(2, 2, 1)),
+                                          torch.channels_last_3d)
 print("channels_last_3d:", net[0].weight.is_contiguous(memory_format=torch.channels_last_3d))
 
 # Selective checkpointing: a policy says, op by op, what to keep and what to recompute
@@ -45,7 +49,8 @@ def policy(ctx, op, *args, **kwargs):
     assert isinstance(ctx, SelectiveCheckpointContext)
     if not ctx.is_recompute:  # the first run, not the recomputation
         seen.append(str(op))
-    return CheckpointPolicy.MUST_SAVE if op == torch.ops.aten.mm.default else CheckpointPolicy.PREFER_RECOMPUTE
+    return (CheckpointPolicy.MUST_SAVE if op == torch.ops.aten.mm.default
+            else CheckpointPolicy.PREFER_RECOMPUTE)
 
 
 def f(x, w):

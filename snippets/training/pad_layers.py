@@ -11,7 +11,8 @@ x = torch.tensor([[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]]])  # (N, C, H, W) = (1, 1
 # padding=(left, right, top, bottom): the last dimension comes first
 print("zero:", nn.ZeroPad2d((1, 0, 0, 1))(x)[0, 0].tolist())
 print("constant -1:", nn.ConstantPad2d(1, -1.0)(x)[0, 0].tolist())  # an int pads every side
-print("reflection:", nn.ReflectionPad2d((2, 2, 0, 0))(x)[0, 0].tolist())  # mirrors, edge not repeated
+# mirrors, edge not repeated
+print("reflection:", nn.ReflectionPad2d((2, 2, 0, 0))(x)[0, 0].tolist())
 print("replication:", nn.ReplicationPad2d((2, 2, 0, 0))(x)[0, 0].tolist())  # repeats the edge
 
 # 1-d: (N, C, L) with (left, right)

@@ -22,11 +22,14 @@ class Symmetric(nn.Module):
 layer = nn.Linear(3, 3)
 parametrize.register_parametrization(layer, "weight", Symmetric())
 print("symmetric:", torch.equal(layer.weight, layer.weight.T))  # recomputed at each access
-print("is_parametrized:", parametrize.is_parametrized(layer), parametrize.is_parametrized(layer, "bias"))
-print("class:", type(layer).__name__, "before:", parametrize.type_before_parametrizations(layer).__name__)
+print("is_parametrized:", parametrize.is_parametrized(layer),
+      parametrize.is_parametrized(layer, "bias"))
+print("class:", type(layer).__name__, "before:",
+      parametrize.type_before_parametrizations(layer).__name__)
 print("state_dict:", list(layer.state_dict()))  # the stored tensor is ...weight.original
 plist = layer.parametrizations.weight
-print("list:", isinstance(plist, parametrize.ParametrizationList), len(plist), "original:", tuple(plist.original.shape))
+print("list:", isinstance(plist, parametrize.ParametrizationList), len(plist), "original:",
+      tuple(plist.original.shape))
 print("trained tensor:", [n for n, _ in layer.named_parameters()])
 
 # Inside cached(), the weight is computed once and reused (e.g. in an RNN loop)
@@ -41,7 +44,8 @@ print("transferred:", torch.equal(other.weight, layer.weight))
 
 # Remove it: leave_parametrized=True keeps the current (symmetric) values as a plain parameter
 parametrize.remove_parametrizations(layer, "weight")
-print("removed:", type(layer).__name__, list(layer.state_dict()), torch.equal(layer.weight, layer.weight.T))
+print("removed:", type(layer).__name__, list(layer.state_dict()),
+      torch.equal(layer.weight, layer.weight.T))
 
 # Built-in parametrizations
 q = parametrizations.orthogonal(nn.Linear(4, 4))
@@ -71,7 +75,8 @@ with torch.no_grad():
     pruned.weight.copy_(torch.tensor([[1.0, 8.0, 2.0, 7.0], [3.0, 6.0, 4.0, 5.0]]))
 prune.l1_unstructured(pruned, "weight", amount=0.5)  # zero the half with the smallest |w|
 print("l1 pruned:", pruned.weight.tolist())
-print("pruned names:", [n for n, _ in pruned.named_parameters()], [n for n, _ in pruned.named_buffers()])
+print("pruned names:", [n for n, _ in pruned.named_parameters()],
+      [n for n, _ in pruned.named_buffers()])
 prune.ln_structured(pruned, "weight", amount=1, n=2, dim=0)  # then a whole row, by its L2 norm
 print("then by row:", pruned.weight.tolist())  # the masks combine
 print("is_pruned:", prune.is_pruned(pruned), end="; ")
@@ -85,16 +90,20 @@ prune.random_unstructured(net[0], "weight", amount=4)  # an int: that many entri
 prune.identity(net[0], "bias")  # a mask of ones: the tensor gets the pruned form, nothing zeroed
 prune.random_structured(net[1], "weight", amount=1, dim=0)  # one whole row
 prune.custom_from_mask(net[1], "bias", mask=torch.tensor([1.0, 0.0]))
-print("zeros:", [int((t == 0).sum()) for t in (net[0].weight, net[0].bias, net[1].weight, net[1].bias)])
-prune.global_unstructured([(net[0], "weight"), (net[1], "weight")], pruning_method=prune.L1Unstructured,
+print("zeros:",
+      [int((t == 0).sum()) for t in (net[0].weight, net[0].bias, net[1].weight, net[1].bias)])
+prune.global_unstructured([(net[0], "weight"), (net[1], "weight")],
+                          pruning_method=prune.L1Unstructured,
                           amount=0.5)  # one threshold across both layers
-print("global zeros:", int((net[0].weight == 0).sum() + (net[1].weight == 0).sum()), "of", 16 + 8)
+print("global zeros:", int((net[0].weight == 0).sum() + (net[1].weight == 0).sum()), "of",
+      16 + 8)
 w = torch.tensor([[1.0, -4.0], [3.0, 2.0]])
 ones = torch.ones_like(w)
 methods = [prune.Identity(), prune.RandomUnstructured(amount=1), prune.L1Unstructured(amount=1),
            prune.RandomStructured(amount=1, dim=0), prune.LnStructured(amount=1, n=1, dim=0),
            prune.CustomFromMask(torch.tensor([[0.0, 1], [1, 1]]))]
-print("masked entries:", {type(m).__name__: int((m.compute_mask(w, ones) == 0).sum()) for m in methods})
+print("masked entries:",
+      {type(m).__name__: int((m.compute_mask(w, ones) == 0).sum()) for m in methods})
 
 
 # A pruning method of your own: subclass BasePruningMethod

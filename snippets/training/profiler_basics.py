@@ -28,7 +28,8 @@ DEVICE = os.environ.get("DEVICE", "cpu")  # DEVICE=cuda on a GPU machine
 activities = [ProfilerActivity.CPU]
 if DEVICE == "cuda":
     activities.append(ProfilerActivity.CUDA)  # the GPU kernels too
-print("kineto:", kineto_available(), "CPU supported:", ProfilerActivity.CPU in supported_activities())
+print("kineto:", kineto_available(), "CPU supported:",
+      ProfilerActivity.CPU in supported_activities())
 
 model = torch.nn.Linear(8, 4).to(DEVICE)
 x = torch.ones(16, 8, device=DEVICE)
@@ -38,7 +39,8 @@ with profile(activities=activities) as prof:
     with record_function("my_block"):  # a named range in the trace
         model(x).sum().backward()
 names = {event.key for event in prof.key_averages()}  # one row per name, summed
-print("in key_averages:", sorted(n for n in names if n in ("my_block", "aten::linear", "aten::mm")))
+print("in key_averages:",
+      sorted(n for n in names if n in ("my_block", "aten::linear", "aten::mm")))
 cpu_events = [e for e in prof.events() if e.device_type == DeviceType.CPU]
 print("my_block events on the CPU:", sum(e.name == "my_block" for e in cpu_events))
 if DEVICE == "cuda":
@@ -63,7 +65,8 @@ with tempfile.TemporaryDirectory() as folder:
                 model(x).sum().backward()
             prof.step()  # a step ended: the schedule moves on
     files = os.listdir(folder)
-    print("trace files:", len(files), "named *.pt.trace.json:", all(f.endswith(".pt.trace.json") for f in files))
+    print("trace files:", len(files), "named *.pt.trace.json:",
+          all(f.endswith(".pt.trace.json") for f in files))
 print("on_trace_ready after step:", ready)
 counts = {event.key: event.count for event in prof.key_averages()}  # the active steps only
 print("my_block count:", counts["my_block"], "ProfilerStep* count:", counts["ProfilerStep*"])

@@ -87,7 +87,8 @@ with tempfile.TemporaryDirectory() as tmp:
         return train(model, optimizer, scheduler, range(checkpoint["step"], 6))
 
     second = resume(restore_rng=True)
-    print("resumed: ", [round(loss, 4) for loss in first], "+", [round(loss, 4) for loss in second])
+    print("resumed: ", [round(loss, 4) for loss in first], "+",
+          [round(loss, 4) for loss in second])
     print("equal:", first + second == straight)  # exactly, not approximately
     print("equal without the random states:", first + resume(restore_rng=False) == straight)
 

@@ -12,13 +12,15 @@ x = torch.tensor([[[[1.0, 2.0], [3.0, 4.0]]]])  # (N, C, H, W) = (1, 1, 2, 2)
 
 # Upsample: give scale_factor or size; nearest copies pixels
 print("nearest:", nn.Upsample(scale_factor=2)(x)[0, 0].tolist())
-print("UpsamplingNearest2d:", torch.equal(nn.UpsamplingNearest2d(scale_factor=2)(x), nn.Upsample(scale_factor=2)(x)))
+print("UpsamplingNearest2d:",
+      torch.equal(nn.UpsamplingNearest2d(scale_factor=2)(x), nn.Upsample(scale_factor=2)(x)))
 # Bilinear: align_corners changes where the samples fall
 up = nn.Upsample(size=(2, 4), mode="bilinear", align_corners=False)
 print("bilinear:", up(x)[0, 0, 0])
 up_ac = nn.Upsample(size=(2, 4), mode="bilinear", align_corners=True)
 print("bilinear align_corners:", up_ac(x)[0, 0, 0])  # the corner pixels stay where they are
-print("UpsamplingBilinear2d is align_corners=True:", torch.allclose(nn.UpsamplingBilinear2d(size=(2, 4))(x), up_ac(x)))
+print("UpsamplingBilinear2d is align_corners=True:",
+      torch.allclose(nn.UpsamplingBilinear2d(size=(2, 4))(x), up_ac(x)))
 
 # PixelShuffle: (N, C*r*r, H, W) -> (N, C, H*r, W*r); PixelUnshuffle undoes it
 ch = torch.arange(4.0).reshape(1, 4, 1, 1)  # four channels of one pixel

@@ -1,14 +1,16 @@
-"""The site at a laptop's 1280 x 800, the width readers most often have (issue 41): two ranks'
-outputs side by side, code blocks that fit (signatures wrap), the releases tables with their
-header and newest releases in view, and pages that load what they use only. Each check is a
-script measured in the DOM, and each is shown to fail on a planted regression (a narrowed
-article, code that may not wrap, an extra megabyte)."""
+"""The site at a laptop's 1280 x 800, the width readers most often have (issue 41), and at 1440 px:
+two ranks' outputs side by side, code blocks that fit (signatures and outputs wrap, sources fit
+the column budget of refsite.lint.code_width), the releases tables with their header and newest
+releases in view, and pages that load what they use only. Each check is a script measured in the
+DOM, and each is shown to fail on a planted regression (a narrowed article, code that may not
+wrap, an extra megabyte)."""
 
 from __future__ import annotations
 
 import pytest
 
 from refsite.languages import LANGUAGES
+from refsite.lint.code_width import BUDGET
 from tests.browser.browser_support import WebDriver, screen, screenshot, visit
 
 pytestmark = pytest.mark.browser
@@ -16,10 +18,38 @@ pytestmark = pytest.mark.browser
 LAPTOP = 1280
 #: Pages with many code blocks and two-rank outputs.
 PAGES = ("distributed/collectives.html", "sharded/fsdp2.html")
-#: The most of a page's code blocks that may scroll sideways at 1280 px: sources with lines over
-#: 93 characters and outputs that print wide lines (before: 32 of 71 on collectives, 44 of 66 on
-#: the Chinese fsdp2 page).
-CLIPPED_SHARE = 0.25
+#: The most of a page's code blocks that may scroll sideways at 1280 px (before issue 41: 32 of 71
+#: on collectives, 44 of 66 on the Chinese fsdp2 page; until issue 55, 0.25 was allowed; now their
+#: sources fit the 97 columns of the budget and outputs wrap).
+CLIPPED_SHARE = 0.1
+#: The 8 pages with the most code blocks (sources and outputs shown), issue 55: at 1280 and 1440 px
+#: at most SCROLL_SHARE of their source blocks, and of their output blocks, scroll sideways
+#: (before, at 1280 / 1440 px: sources 51 / 65 of 100 in English, 35 / 51 in Chinese; outputs 38 of
+#: 144 at both widths, in both languages; after: sources 4 of 100 at 1280 px, in both languages,
+#: the four not-yet-reflowed snippets of refsite.lint.code_width.NOT_YET on debugging/clusters and
+#: debugging/failures, none at 1440 px; outputs none).
+BUSIEST = ("sharded/fsdp_migration.html", "debugging/failures.html", "distributed/collectives.html",
+           "tensors/creation.html", "distributed/launch.html", "sharded/fsdp2.html",
+           "debugging/clusters.html", "tensors/join_split.html")
+SCROLL_SHARE = 0.1
+#: Source blocks and output blocks shown in the article, and how many of each scroll sideways.
+SCROLLING = """
+const shown = (selector) => [...document.querySelectorAll(selector)].filter(p => p.offsetParent);
+const wide = (pres) => pres.filter(p => p.scrollWidth > p.clientWidth + 1).length;
+const sources = shown('.bd-article div.vs-source pre'), outputs = shown('.bd-article div.vs-output pre');
+return [sources.length, wide(sources), outputs.length, wide(outputs)];
+"""
+#: The monospace columns a source block shows whole: its content width over a glyph's width.
+COLUMNS = """
+const pre = [...document.querySelectorAll('.bd-article div.vs-source pre')].find(p => p.offsetParent);
+const probe = document.createElement('span');
+probe.textContent = 'x'.repeat(100);
+pre.appendChild(probe);
+const glyph = probe.getBoundingClientRect().width / 100;
+probe.remove();
+const style = getComputedStyle(pre);
+return (pre.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)) / glyph;
+"""
 #: What distributed/collectives may load, uncompressed (issue 41's aim): its HTML (about 270 KB:
 #: 15 examples, 30 outputs), the theme's stylesheet cut to the rules the site uses (about 105 KB of
 #: 376 KB) and its icon font to the icons it draws (2 KB of 115 KB) (refsite.sphinxext.theme_css),
@@ -87,6 +117,54 @@ def test_code_blocks_fit_a_laptop(browser: WebDriver, base_url: str, lang: str, 
         narrowed(browser)
         shown, wide, _ = browser.execute_script(CLIPPED)
         assert wide > CLIPPED_SHARE * shown  # the planted regression is seen
+
+
+@pytest.mark.parametrize("width", [LAPTOP, 1440])
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_code_fits_on_the_busiest_pages(browser: WebDriver, base_url: str, lang: str, width: int) -> None:
+    with screen(browser, width):
+        counts = {}
+        for page in BUSIEST:
+            visit(browser, f"{base_url}{lang}/{page}")
+            counts[page] = browser.execute_script(SCROLLING)
+            if page == BUSIEST[0]:
+                screenshot(browser, f"{lang}-{page.replace('/', '-')[:-5]}-{width}-top")
+                # the code column holds the column budget, and no fewer columns at 1440 px than at 1280
+                assert browser.execute_script(COLUMNS) >= BUDGET + 0.5
+        assert all(sources and outputs for sources, _, outputs, _ in counts.values()), counts
+        # over the 8 pages (debugging/clusters shows two sources only, and both scroll at 1280 px:
+        # multinode/train_steps.py and allreduce_timing.py wait for make cluster-records, see
+        # refsite.lint.code_width.NOT_YET)
+        sources, wide_sources, outputs, wide_outputs = map(sum, zip(*counts.values()))
+        assert wide_sources <= SCROLL_SHARE * sources, f"{wide_sources} of {sources} sources scroll: {counts}"
+        assert wide_outputs <= SCROLL_SHARE * outputs, f"{wide_outputs} of {outputs} outputs scroll: {counts}"
+        # the planted regression is seen: a narrowed article whose outputs may not wrap
+        narrowed(browser)
+        sources, wide_sources, outputs, wide_outputs = browser.execute_script(SCROLLING)
+        assert wide_sources > SCROLL_SHARE * sources and wide_outputs > SCROLL_SHARE * outputs
+
+
+def test_a_wrapped_output_line_is_marked(browser: WebDriver, base_url: str) -> None:
+    """A printed line too long for its block wraps: its rows after the first are indented, and the
+    line carries the dotted mark; a copied block is still the lines printed."""
+    with screen(browser, LAPTOP):
+        visit(browser, f"{base_url}en/tensors/creation.html")
+        found = browser.execute_script("""
+          const pre = [...document.querySelectorAll('.bd-article div.vs-output pre')]
+            .find(p => p.offsetParent && p.querySelector('.vs-line-wrapped'));
+          if (!pre) return null;
+          pre.scrollIntoView({block: 'center'});
+          const line = pre.querySelector('.vs-line-wrapped');
+          const range = document.createRange();
+          range.selectNodeContents(line);
+          const rows = [...range.getClientRects()];
+          return [rows.length, Math.round(rows[1].left - rows[0].left), getComputedStyle(line).borderLeftStyle,
+                  pre.innerText.split('\\n').length, pre.querySelectorAll('.vs-line').length];""")
+        screenshot(browser, "en-creation-1280-wrapped-output")
+    assert found, "no output line wraps on tensors/creation at 1280 px: pick a page where one does"
+    rows, indent, border, text_lines, lines = found
+    assert rows > 1 and indent > 10 and border == "dotted", found
+    assert text_lines in (lines, lines + 1), found  # one text line per printed line
 
 
 @pytest.mark.parametrize("lang", list(LANGUAGES))

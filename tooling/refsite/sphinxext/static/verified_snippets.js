@@ -84,6 +84,36 @@ function vsSetUpTabs(tabs) {
   vsSelect(tabs, 0);
 }
 
+// Each line of an output block becomes a block-level .vs-line, so that a line wider than the block
+// wraps with a hanging indent (the stylesheet); a line that did wrap is marked .vs-line-wrapped
+// (measured on load, again when the window is resized, and when a tab or column shows it).
+function vsSplitLines(pre) {
+  const text = pre.textContent.replace(/\n$/, "");
+  pre.textContent = "";
+  for (const line of text.split("\n")) {
+    const span = document.createElement("span");
+    span.className = "vs-line";
+    span.textContent = line;
+    pre.appendChild(span);
+  }
+}
+
+function vsMarkWrapped() {
+  document.querySelectorAll("div.vs-output pre .vs-line").forEach((line) => {
+    if (!line.offsetParent) return;
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    line.classList.toggle("vs-line-wrapped", tops.size > 1);
+  });
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll(".vs-tabs").forEach(vsSetUpTabs);
+  document.querySelectorAll("div.vs-output pre").forEach(vsSplitLines);
+  vsMarkWrapped();
+  let pending = null;
+  const later = () => { clearTimeout(pending); pending = setTimeout(vsMarkWrapped, 100); };
+  window.addEventListener("resize", later);
+  document.addEventListener("click", (event) => { if (event.target.closest(".vs-tab-button, .vs-layout-switch")) later(); });
 });
