@@ -51,7 +51,7 @@ def expected(compat_dir: Path, root: Path) -> dict[str, dict[str, dict]]:
                 result = data["variants"].get(key)
                 current = (result and result["code_sha256"] == code and result["record_sha256"] == digest
                            and (result["result"] != "differs" or result.get("compare_rules") == snippets.COMPARISON_RULES))
-                results[data["torch"]] = ({k: v for k, v in result.items() if k in ("result", "diff", "error_type", "error")}
+                results[data["torch"]] = ({k: v for k, v in result.items() if k in ("result", "diff", "error_type", "error", "repeated")}
                                           if current else {"result": "unmeasured"})
             results[record.torch.split("+")[0]] = {"result": "same"}
             found[key] = dict(sorted(results.items(), key=lambda item: compat_results.release_key(item[0])))
