@@ -53,35 +53,43 @@ def _ancestors(node: nodes.Node) -> typing.Iterator[nodes.Node]:
         yield node
 
 
+def _prose(node: nodes.Node, budget: list[int], room: int) -> tuple[list[str], int]:
+    """The prose paragraphs of ``node`` as preview HTML, while ``room`` characters and the page's
+    ``budget`` last (both used up by what is kept), and the room left."""
+    parts = []
+    for text_node in node.findall(_is_text):
+        if room <= 0 or budget[0] <= 0:
+            break
+        if _shown(text_node) and not isinstance(text_node.parent, TEXT_NODES):
+            text = text_node.astext()
+            room -= len(text)
+            budget[0] -= len(text)
+            parts.append(f"<p>{html.escape(text)}</p>\n")
+    return parts, room
+
+
 def section_html(section: nodes.Element, budget: list[int]) -> str:
     """One section as preview HTML: its ids, title, prose (at most :data:`SECTION_CHARS`, and
     what is left of the page's ``budget``), then its subsections."""
     ids = section.get("ids", [])
     opening = f'<section id="{html.escape(ids[0])}">' if ids else "<section>"
     parts = [opening, *(f'<span id="{html.escape(extra)}"></span>' for extra in ids[1:])]
-    kept = 0
+    room = SECTION_CHARS
     for child in section.children:
         if isinstance(child, nodes.section):
             parts.append(section_html(child, budget))
         elif isinstance(child, nodes.title):
             parts.append(f"<h2>{html.escape(child.astext())}</h2>\n")
         else:
-            for node in child.findall(_is_text):
-                if kept >= SECTION_CHARS or budget[0] <= 0:
-                    break
-                if _shown(node) and not isinstance(node.parent, TEXT_NODES):
-                    text = node.astext()
-                    kept += len(text)
-                    budget[0] -= len(text)
-                    parts.append(f"<p>{html.escape(text)}</p>\n")
+            prose, room = _prose(child, budget, room)
+            parts += prose
     return "".join(parts) + "</section>\n"
 
 
 def preview_html(doctree: nodes.document) -> str:
     """The whole preview file of one page (at most :data:`PAGE_CHARS` of prose)."""
     budget = [PAGE_CHARS]
-    body = "".join(section_html(s, budget) if isinstance(s, nodes.section) else
-                   "".join(f"<p>{html.escape(n.astext())}</p>" for n in s.findall(_is_text) if _shown(n))
+    body = "".join(section_html(s, budget) if isinstance(s, nodes.section) else "".join(_prose(s, budget, SECTION_CHARS)[0])
                    for s in doctree.children)
     return f'<!DOCTYPE html><meta charset="utf-8"><div role="main">{body}</div>\n'
 
