@@ -41,15 +41,18 @@ SYSTEM_COMMANDS := chromium chromedriver slurmctld slurmd sbatch munged
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of
 # the browser tests) is shared between workers through a lock instead.
+# TEST_WORKERS: pytest-xdist workers. Three on two cores: much of a test's time is a wait (a
+# torchrun launch's start and exit, a Slurm time limit, a page load), and a third worker fills it.
+TEST_WORKERS ?= 3
 test: system-deps $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load --reuse-passed
+	$(PYTEST) -n $(TEST_WORKERS) --dist load --reuse-passed
 
 test-all: system-deps $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load
+	$(PYTEST) -n $(TEST_WORKERS) --dist load
 
 # The inner loop: everything but real torchrun launches, pytester sessions and the browser.
 test-fast: $(VENV)/.installed
-	$(PYTEST) -n 2 --dist load --reuse-passed -m "not slow and not browser"
+	$(PYTEST) -n $(TEST_WORKERS) --dist load --reuse-passed -m "not slow and not browser"
 
 # Copies the browser tests' build when nothing changed since (docs/build.py, refsite.site_builds).
 html: $(VENV)/.installed

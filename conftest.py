@@ -11,6 +11,6 @@ pytest_plugins = ["refsite.testing.collector", "refsite.testing.config_warnings"
 
 
 def pytest_collection_modifyitems(items) -> None:
-    """Slow and browser items first (a stable sort): with two xdist workers, the long ones then
+    """Slow and browser items first (a stable sort): with xdist workers, the long ones then
     start early instead of trailing behind everything else."""
     items.sort(key=lambda item: not (item.get_closest_marker("slow") or item.get_closest_marker("browser")))
