@@ -245,4 +245,6 @@ def test_a_result_that_varies_from_run_to_run_is_stored_and_shown_as_k_of_n(tmp_
     assert line_problems(text, dict(truth, **{"2.6": "same in 11 of 12, hangs in 1"})), "a wrong count is caught"
     box = compat_notes.compat_line(found, words("en"))
     assert [b.astext() for b in box.findall(nodes.literal_block)] == [
-        "torch 2.6: same in 10 of 12 runs on 2.6, hangs in 2"]
+        "torch 2.6: same in 10 of 12 runs, hangs in 2"]
+    box = compat_notes.compat_line(found, words("zh"))
+    assert [b.astext() for b in box.findall(nodes.literal_block)] == ["torch 2.6: 运行 12 次，10 次输出相同、2 次卡住"]

@@ -61,6 +61,7 @@ WORDS: dict[str, dict[str, str]] = {
     "compat.mixed": {"en": "mixed on {span}", "zh": "{span} 结果不一"},
     # A result that varied from run to run on one release (compat_results.repeated).
     "compat.repeated": {"en": "{kind} in {k} of {n} runs on {span}", "zh": "{span} 运行 {n} 次，{k} 次{kind}"},
+    "compat.repeated_runs": {"en": "{kind} in {k} of {n} runs", "zh": "运行 {n} 次，{k} 次{kind}"},
     "compat.repeated_other": {"en": ", {kind} in {k}", "zh": "、{k} 次{kind}"},
     "compat.kind_same": {"en": "same", "zh": "输出相同"},
     "compat.kind_differs": {"en": "differs", "zh": "输出不同"},

@@ -77,11 +77,12 @@ KIND_WORDS = {compat_results.SAME: "compat.kind_same", compat_results.DIFFERS: "
               compat_results.FAILS: "compat.kind_fails", compat_results.HANGS: "compat.kind_hangs"}
 
 
-def repeated_text(outcome: Outcome, words: Words) -> str:
-    """A result that varied from run to run: "same in 11 of 12 runs on 2.6, hangs in 1"."""
+def repeated_text(outcome: Outcome, words: Words, *, release: bool = True) -> str:
+    """A result that varied from run to run: "same in 11 of 12 runs on 2.6, hangs in 1"; without
+    the release (a fold's line, which names it first) "same in 11 of 12 runs, hangs in 1"."""
     (kind, count), *others = outcome.counts
-    text = words["compat.repeated"].format(kind=words[KIND_WORDS[kind]], k=count, n=outcome.runs,
-                                           span=compat_results.short_release(outcome.release))
+    text = words["compat.repeated" if release else "compat.repeated_runs"].format(
+        kind=words[KIND_WORDS[kind]], k=count, n=outcome.runs, span=compat_results.short_release(outcome.release))
     return text + "".join(words["compat.repeated_other"].format(kind=words[KIND_WORDS[other]], k=n)
                           for other, n in others)
 
@@ -150,7 +151,7 @@ def details(found: list[Outcome], words: Words) -> str:
     for outcome in reversed(found):
         release = f"torch {compat_results.short_release(outcome.release)}: "
         if outcome.counts:
-            lines.append(release + repeated_text(outcome, words))
+            lines.append(release + repeated_text(outcome, words, release=False))
         if outcome.result == FAILS:
             lines.append(release + full_error(outcome))
         elif outcome.result == DIFFERS:
