@@ -14,9 +14,8 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from selenium.webdriver.support.wait import WebDriverWait
 
-from tests.browser.browser_support import WebDriver, check_console, screen, search
+from tests.browser.browser_support import WebDriver, WebDriverWait, check_console, screen, search
 
 pytestmark = pytest.mark.browser
 
