@@ -4,7 +4,8 @@ per state of its inputs. ``docs/build.py`` is its command (:func:`main`).
 Usage: ``python docs/build.py OUTDIR [extra sphinx-build options]``
 
 Runs ``sphinx-build -W --keep-going -n -c <root> -t <lang> docs/<lang> OUTDIR/<lang>`` for each
-language (the tag tells ``conf.py`` which one), one process per language side by side, streaming
+language (the tag tells ``conf.py`` which one; :mod:`refsite.sphinxext.sphinx_build` sets the garbage
+collector's thresholds first), one process per language side by side, streaming
 their progress with a ``[lang]`` prefix, and copies ``docs/landing.html`` to ``OUTDIR/index.html``.
 Exits non-zero if any build fails.
 
@@ -76,8 +77,8 @@ def sphinx_command(lang: str, out: Path, extra: list[str], root: Path) -> list[s
     it reads changed pages only."""
     if not extra:
         extra = ["-d", str(doctrees_dir(root) / lang)]
-    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-n", "-c", str(root), "-t", lang,
-            str(root / "docs" / lang), str(out / lang), *extra]
+    return [sys.executable, "-m", "refsite.sphinxext.sphinx_build", "-W", "--keep-going", "-n", "-c", str(root),
+            "-t", lang, str(root / "docs" / lang), str(out / lang), *extra]
 
 
 def _stream(lang: str, proc: subprocess.Popen[str]) -> None:
