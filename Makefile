@@ -41,8 +41,9 @@ SYSTEM_COMMANDS := chromium chromedriver slurmctld slurmd sbatch munged
 # --dist load: pytest-xdist 3.8's loadgroup groups nothing under pytest 9 (it renames items
 # through an attribute pytest 9 no longer reads); the costly shared fixture (the built site of
 # the browser tests) is shared between workers through a lock instead.
-# TEST_WORKERS: pytest-xdist workers. Three on two cores: much of a test's time is a wait (a
-# torchrun launch's start and exit, a Slurm time limit, a page load), and a third worker fills it.
+# TEST_WORKERS: pytest-xdist workers. Three on two cores: a third worker fills some waits (a
+# torchrun launch's start and exit, a Slurm time limit, a page load); measured 2026-11-29 the gain
+# over two is small and a fourth gains nothing (the two cores are about 190% busy at three).
 TEST_WORKERS ?= 3
 test: system-deps $(VENV)/.installed
 	$(PYTEST) -n $(TEST_WORKERS) --dist load --reuse-passed
