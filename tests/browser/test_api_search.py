@@ -43,6 +43,8 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("einsum", "torch.einsum"),
     ("linalg.norm", "torch.linalg.norm"),
     ("fft.rfft", "torch.fft.rfft"),
+    ("stft", "torch.stft"),
+    ("hann_window", "torch.hann_window"),
     ("Sequential", "torch.nn.Sequential"),
     ("ModuleList", "torch.nn.ModuleList"),
     ("MaxPool2d", "torch.nn.MaxPool2d"),
@@ -53,6 +55,7 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("record_function", "torch.profiler.record_function"),
     ("custom_op", "torch.library.custom_op"),
     ("param_groups", "torch.optim.Optimizer.param_groups"),
+    ("LazyModuleMixin", "torch.nn.modules.lazy.LazyModuleMixin"),
 ])
 def test_an_exact_api_name_finds_its_entry_first(browser: WebDriver, base_url: str, lang: str,
                                                  query: str, name: str) -> None:
