@@ -45,6 +45,7 @@ ENTRIES = {e.name: e for e in ledger.entries(ledger.read(REPO / ledger.DEFAULT_D
     ("fft.rfft", "torch.fft.rfft"),
     ("stft", "torch.stft"),
     ("hann_window", "torch.hann_window"),
+    ("torch.inf", "torch.inf"),
     ("Sequential", "torch.nn.Sequential"),
     ("ModuleList", "torch.nn.ModuleList"),
     ("MaxPool2d", "torch.nn.MaxPool2d"),

@@ -92,6 +92,23 @@ def test_a_reason_entry_used_by_a_snippet_fails(tmp_path: Path) -> None:
     assert "torch.where: reason 'not-yet', but snippets/tensors/where.py use(s) it; make it shown" in found[0]
 
 
+LINEAR = ('"""nn.Linear and nn.Bilinear.\n\nRun: python linear.py\n"""\nimport torch\n'
+          'print(torch.nn.Linear(2, 1).weight.shape, torch.nn.Bilinear(2, 2, 1).weight.shape)\n')
+
+
+def test_an_alias_that_is_its_target_under_another_path_may_be_used(tmp_path: Path) -> None:
+    # torch.nn's "Aliases" section lists torch.nn.modules.linear.Linear, which is torch.nn.Linear:
+    # a snippet that uses one uses both. An alias that is another object is still refused if used.
+    namespaces = _checkout(tmp_path, "torch.nn.modules", "reference", """\
+        "linear.Linear" = { kind = "class", page = "tensors/p", snippets = ["tensors/linear.py"] }
+        Linear = { kind = "class", reason = "alias", of = "torch.nn.modules.linear.Linear" }
+        Bilinear = { kind = "class", reason = "alias", of = "torch.nn.modules.linear.Linear" }
+        """, {"tensors/linear.py": LINEAR}, {"tensors/p.md": "# P\n\n```{snippet} tensors/linear.py\n```\n"})
+    found = check(tmp_path, namespaces)
+    assert len(found) == 1, found
+    assert "torch.nn.modules.Bilinear: reason 'alias', but snippets/tensors/linear.py use(s) it" in found[0]
+
+
 def test_a_wrong_kind_and_a_removed_name_fail(tmp_path: Path) -> None:
     namespaces = _checkout(tmp_path, "torch.distributed.algorithms.join", "__all__", """\
         Join = { kind = "function", reason = "not-yet" }

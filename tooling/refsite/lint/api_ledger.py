@@ -161,7 +161,7 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
                 if embedded is not None and snippet not in embedded:
                     found.append(f"{where}: docs/{lang}/{entry.page}.md does not embed {snippet} "
                                  f"(```{{snippet}} {snippet}```); embed it or name the page that does")
-    if not entry.shown and entry.reason != "hardware" and not entry.member:
+    if not entry.shown and entry.reason != "hardware" and not entry.member and not _same_object_alias(entry):
         users = [p.relative_to(root).as_posix() for p in all_snippets if snippet_uses(p, entry)]
         if users:
             found.append(f"{where}: reason {entry.reason!r}, but {', '.join(users)} use(s) it; make "
@@ -172,6 +172,14 @@ def _check_entry(root: Path, entry: Entry, by_name: dict[str, Entry], all_snippe
     elif entry.reason == "deprecated" and not by_name[target].shown:
         found.append(f"{where}: its replacement {target} is not shown; show it first")
     return found
+
+
+def _same_object_alias(entry: Entry) -> bool:
+    """An alias that is its target under another path (``torch.nn.modules.container.Sequential``
+    is ``torch.nn.Sequential``): every snippet that uses the target uses it too, and the target's
+    entry shows it, so such a use is no reason to show the alias."""
+    same = identity(entry.name)
+    return entry.reason == "alias" and same is not None and same == identity(entry.fields["of"])
 
 
 def _instance_attribute(entry: Entry) -> InstanceAttribute | None:
