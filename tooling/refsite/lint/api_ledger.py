@@ -178,8 +178,10 @@ def _same_object_alias(entry: Entry) -> bool:
     """An alias that is its target under another path (``torch.nn.modules.container.Sequential``
     is ``torch.nn.Sequential``): every snippet that uses the target uses it too, and the target's
     entry shows it, so such a use is no reason to show the alias."""
+    if entry.reason != "alias":
+        return False
     same = identity(entry.name)
-    return entry.reason == "alias" and same is not None and same == identity(entry.fields["of"])
+    return same is not None and same == identity(entry.fields["of"])
 
 
 def _instance_attribute(entry: Entry) -> InstanceAttribute | None:
