@@ -28,6 +28,10 @@ print("two new Generators agree:",
 # seed() picks a non-deterministic seed and returns it (not printed here)
 chosen = torch.seed()
 print("seed() == initial_seed():", chosen == torch.initial_seed())
+before = torch.initial_seed()
+chosen = gen.seed()  # the method reseeds gen only, and returns its new seed
+print("gen.seed() == gen.initial_seed():", chosen == gen.initial_seed(),
+      "| default generator untouched:", torch.initial_seed() == before)
 
 # The seed goes through int(): 1.5 is seed 1, -1 is 2**64 - 1
 torch.manual_seed(1.5)

@@ -1,17 +1,11 @@
-"""torch.Generator's own seed() and clone_state(): reseed a generator of your own
-unpredictably, and fork its stream at the current point.
+"""Generator.clone_state(): a new generator that continues the same stream from the current
+point, then moves on by itself.
 
 Run: python generator_state.py
 """
 import torch
 
-gen = torch.Generator()
-before = torch.initial_seed()
-chosen = gen.seed()  # a non-deterministic seed, returned (not printed: it changes every run)
-print("seed() == initial_seed():", chosen == gen.initial_seed())
-print("default generator untouched:", torch.initial_seed() == before)
-
-gen.manual_seed(0)
+gen = torch.Generator().manual_seed(0)
 torch.rand(5, generator=gen)  # move the stream on a little
 copy = gen.clone_state()  # a new Generator at the same point of the same stream
 print("clone is a new object:", copy is not gen, type(copy).__name__)
